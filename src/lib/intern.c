@@ -1,0 +1,105 @@
+/*
+ * intern.c: open-addressed hash table of byte strings (FNV-1a hashing,
+ * linear probing, load factor at most 1/2).
+ */
+#include "intern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static uint32_t hash_bytes(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+void hpt_intern_init(struct hpt_intern *t)
+{
+	memset(t, 0, sizeof *t);
+	t->nslots = 64;
+	t->slots = hpt_xcalloc(t->nslots, sizeof *t->slots);
+}
+
+void hpt_intern_free(struct hpt_intern *t)
+{
+	size_t i;
+	for (i = 0; i < t->count; i++)
+		free(t->name[i]);
+	free(t->name);
+	free(t->len);
+	free(t->hashes);
+	free(t->slots);
+	memset(t, 0, sizeof *t);
+}
+
+static void rehash(struct hpt_intern *t)
+{
+	size_t n = t->nslots * 2, i;
+	uint32_t *s = hpt_xcalloc(n, sizeof *s);
+	for (i = 0; i < t->count; i++) {
+		size_t j = t->hashes[i] & (n - 1);
+		while (s[j])
+			j = (j + 1) & (n - 1);
+		s[j] = (uint32_t)i + 1;
+	}
+	free(t->slots);
+	t->slots = s;
+	t->nslots = n;
+}
+
+long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)
+{
+	uint32_t h = hash_bytes(s, n);
+	size_t j = h & (t->nslots - 1);
+	while (t->slots[j]) {
+		uint32_t id = t->slots[j] - 1;
+		if (t->hashes[id] == h && t->len[id] == n &&
+		    memcmp(t->name[id], s, n) == 0)
+			return (long)id;
+		j = (j + 1) & (t->nslots - 1);
+	}
+	return -1;
+}
+
+uint32_t hpt_intern(struct hpt_intern *t, const char *s, size_t n, int *added)
+{
+	uint32_t h = hash_bytes(s, n);
+	size_t j = h & (t->nslots - 1);
+	size_t cap;
+	while (t->slots[j]) {
+		uint32_t id = t->slots[j] - 1;
+		if (t->hashes[id] == h && t->len[id] == n &&
+		    memcmp(t->name[id], s, n) == 0) {
+			if (added)
+				*added = 0;
+			return id;
+		}
+		j = (j + 1) & (t->nslots - 1);
+	}
+	if (t->count >= UINT32_MAX - 1)
+		hpt_die("too many distinct names");
+	cap = t->cap;
+	t->name = hpt_xgrow(t->name, &cap, t->count + 1, sizeof *t->name);
+	cap = t->cap;
+	t->len = hpt_xgrow(t->len, &cap, t->count + 1, sizeof *t->len);
+	cap = t->cap;
+	t->hashes = hpt_xgrow(t->hashes, &cap, t->count + 1, sizeof *t->hashes);
+	t->cap = cap;
+	t->name[t->count] = hpt_xmemdup(s, n);
+	t->len[t->count] = n;
+	t->hashes[t->count] = h;
+	t->slots[j] = (uint32_t)t->count + 1;
+	t->count++;
+	if (t->count * 2 > t->nslots)
+		rehash(t);
+	if (added)
+		*added = 1;
+	return (uint32_t)t->count - 1;
+}

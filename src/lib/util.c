@@ -1,0 +1,470 @@
+/*
+ * util.c: diagnostics, allocation, line input and checked output shared
+ * by every hptools program.  See util.h for the contracts.
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *hpt_progname = "hptools";
+const char *hpt_usage = "";
+int hpt_quiet;
+unsigned long hpt_warnings;
+
+void hpt_init(const char *name, const char *usage)
+{
+	hpt_progname = name;
+	hpt_usage = usage;
+	/* EPIPE, not a signal, so that hpt_out_* can end quietly and the
+	 * same way whatever the parent did with SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void vmsg(const char *file, long line, const char *kind,
+                 const char *fmt, va_list ap)
+{
+	/* One fprintf per piece is fine: stderr is unbuffered but these
+	 * are rare. */
+	fflush(stdout);
+	fprintf(stderr, "%s: ", hpt_progname);
+	if (file) {
+		if (line > 0)
+			fprintf(stderr, "%s:%ld: ", file, line);
+		else
+			fprintf(stderr, "%s: ", file);
+	}
+	if (kind)
+		fputs(kind, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void hpt_die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(NULL, 0, NULL, fmt, ap);
+	va_end(ap);
+	exit(2);
+}
+
+void hpt_die_errno(const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+	fprintf(stderr, "%s: ", hpt_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(e));
+	exit(2);
+}
+
+void hpt_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(NULL, 0, NULL, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s\n", hpt_usage);
+	exit(2);
+}
+
+void hpt_data_error(const char *file, long line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(file, line, NULL, fmt, ap);
+	va_end(ap);
+	exit(2);
+}
+
+void hpt_data_warn(const char *file, long line, const char *fmt, ...)
+{
+	va_list ap;
+	hpt_warnings++;
+	if (hpt_quiet)
+		return;
+	va_start(ap, fmt);
+	vmsg(file, line, "warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void hpt_warn(const char *fmt, ...)
+{
+	va_list ap;
+	hpt_warnings++;
+	if (hpt_quiet)
+		return;
+	va_start(ap, fmt);
+	vmsg(NULL, 0, "warning: ", fmt, ap);
+	va_end(ap);
+}
+
+static void oom(void)
+{
+	fprintf(stderr, "%s: out of memory\n", hpt_progname);
+	exit(2);
+}
+
+void *hpt_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *hpt_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *hpt_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *hpt_xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap;
+	if (need <= c)
+		return p;
+	if (c < 16)
+		c = 16;
+	while (c < need) {
+		if (c > SIZE_MAX / 2)
+			oom();
+		c *= 2;
+	}
+	if (c > SIZE_MAX / size)
+		oom();
+	*cap = c;
+	return hpt_xrealloc(p, c * size);
+}
+
+char *hpt_xstrdup(const char *s)
+{
+	return hpt_xmemdup(s, strlen(s));
+}
+
+char *hpt_xmemdup(const char *s, size_t n)
+{
+	char *p = hpt_xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+const char *hpt_quote(int slot, const char *s, size_t n)
+{
+	static char bufs[4][256];
+	char *b = bufs[slot & 3];
+	size_t o = 0, i;
+	for (i = 0; i < n && o < 200; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\t') {
+			b[o++] = '\\';
+			b[o++] = 't';
+		} else if (c == '\\') {
+			b[o++] = '\\';
+			b[o++] = '\\';
+		} else if (c < 0x20 || c == 0x7f) {
+			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
+		} else {
+			b[o++] = (char)c;
+		}
+	}
+	if (i < n) {
+		memcpy(b + o, "...", 3);
+		o += 3;
+	}
+	b[o] = '\0';
+	return b;
+}
+
+/* ---- input ---- */
+
+#define IN_CHUNK (256 * 1024)
+
+void hpt_input_open(struct hpt_input *in, const char *path)
+{
+	memset(in, 0, sizeof *in);
+	if (strcmp(path, "-") == 0) {
+		in->fd = 0;
+		in->name = "<stdin>";
+		if (isatty(0))
+			hpt_usage_error("standard input is a terminal; "
+			                "name a profile or pipe one in");
+	} else {
+		in->fd = open(path, O_RDONLY);
+		in->name = path;
+		if (in->fd < 0)
+			hpt_die_errno("%s", path);
+	}
+	in->cap = IN_CHUNK;
+	in->buf = hpt_xmalloc(in->cap);
+}
+
+void hpt_input_close(struct hpt_input *in)
+{
+	if (in->fd > 0)
+		close(in->fd);
+	free(in->buf);
+	in->buf = NULL;
+}
+
+/* Read more bytes into the buffer, compacting or growing it.  Returns the
+ * number read; 0 at end of input.  In follow mode EOF means "wait and try
+ * again" until follow_stop says otherwise. */
+static size_t fill(struct hpt_input *in)
+{
+	ssize_t r;
+	if (in->start > 0 && (in->start == in->end || in->end == in->cap)) {
+		memmove(in->buf, in->buf + in->start, in->end - in->start);
+		in->end -= in->start;
+		in->offset += in->start;
+		in->start = 0;
+	}
+	if (in->end == in->cap) {
+		in->cap *= 2;
+		in->buf = hpt_xrealloc(in->buf, in->cap);
+	}
+	for (;;) {
+		r = read(in->fd, in->buf + in->end, in->cap - in->end);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			hpt_die_errno("%s", in->name);
+		}
+		if (r > 0) {
+			in->end += (size_t)r;
+			return (size_t)r;
+		}
+		if (!in->follow ||
+		    (in->follow_stop && in->follow_stop(in->follow_arg))) {
+			in->eof = 1;
+			return 0;
+		}
+		{
+			struct timespec ts = {0, 200 * 1000 * 1000};
+			hpt_out_flush();
+			nanosleep(&ts, NULL);
+		}
+	}
+}
+
+size_t hpt_input_peek(struct hpt_input *in, size_t n, const char **p)
+{
+	while (in->end - in->start < n && !in->eof)
+		if (fill(in) == 0)
+			break;
+	*p = in->buf + in->start;
+	return in->end - in->start < n ? in->end - in->start : n;
+}
+
+long hpt_input_line(struct hpt_input *in, char **line)
+{
+	size_t scanned = 0;
+	for (;;) {
+		char *b = in->buf + in->start;
+		size_t avail = in->end - in->start;
+		char *nl = memchr(b + scanned, '\n', avail - scanned);
+		if (nl) {
+			size_t len = (size_t)(nl - b);
+			*line = b;
+			in->start += len + 1;
+			in->lineno++;
+			in->last_unterminated = 0;
+			return (long)len;
+		}
+		scanned = avail;
+		if (in->eof || fill(in) == 0) {
+			avail = in->end - in->start;
+			if (avail == 0)
+				return -1;
+			*line = in->buf + in->start;
+			in->start = in->end;
+			in->lineno++;
+			in->last_unterminated = 1;
+			return (long)avail;
+		}
+	}
+}
+
+/* ---- output ---- */
+
+#define OUT_SIZE (64 * 1024)
+static char outbuf[OUT_SIZE];
+static size_t outlen;
+
+static void out_fail(void)
+{
+	if (errno == EPIPE)
+		exit(0);
+	hpt_die_errno("write error");
+}
+
+void hpt_out_flush(void)
+{
+	size_t o = 0;
+	while (o < outlen) {
+		ssize_t w = write(1, outbuf + o, outlen - o);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			outlen = 0;
+			out_fail();
+		}
+		o += (size_t)w;
+	}
+	outlen = 0;
+}
+
+void hpt_out_write(const void *p, size_t n)
+{
+	const char *s = p;
+	if (n > OUT_SIZE - outlen) {
+		hpt_out_flush();
+		if (n >= OUT_SIZE) {
+			size_t o = 0;
+			while (o < n) {
+				ssize_t w = write(1, s + o, n - o);
+				if (w < 0) {
+					if (errno == EINTR)
+						continue;
+					out_fail();
+				}
+				o += (size_t)w;
+			}
+			return;
+		}
+	}
+	memcpy(outbuf + outlen, s, n);
+	outlen += n;
+}
+
+void hpt_out_str(const char *s)
+{
+	hpt_out_write(s, strlen(s));
+}
+
+void hpt_out_char(int c)
+{
+	if (outlen == OUT_SIZE)
+		hpt_out_flush();
+	outbuf[outlen++] = (char)c;
+}
+
+void hpt_out_u64(uint64_t v)
+{
+	char b[24];
+	int i = 24;
+	do {
+		b[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	hpt_out_write(b + i, (size_t)(24 - i));
+}
+
+void hpt_out_i64(int64_t v)
+{
+	if (v < 0) {
+		hpt_out_char('-');
+		hpt_out_u64((uint64_t)0 - (uint64_t)v);
+	} else {
+		hpt_out_u64((uint64_t)v);
+	}
+}
+
+void hpt_out_printf(const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		hpt_die("output formatting failed");
+	if ((size_t)n < sizeof small) {
+		hpt_out_write(small, (size_t)n);
+	} else {
+		char *big = hpt_xmalloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		hpt_out_write(big, (size_t)n);
+		free(big);
+	}
+}
+
+void hpt_out_tsv(const char *s, size_t n)
+{
+	size_t i, run = 0;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+		const char *esc = NULL;
+		if (c == '\\')
+			esc = "\\\\";
+		else if (c == '\t')
+			esc = "\\t";
+		else if (c == '\n')
+			esc = "\\n";
+		else if (c == '\r')
+			esc = "\\r";
+		if (esc) {
+			hpt_out_write(s + run, i - run);
+			hpt_out_write(esc, 2);
+			run = i + 1;
+		}
+	}
+	hpt_out_write(s + run, n - run);
+}
+
+void hpt_out_close(void)
+{
+	hpt_out_flush();
+	if (close(1) < 0 && errno != EBADF)
+		out_fail();
+}
+
+/* ---- numbers ---- */
+
+int hpt_parse_u64(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			return -1;
+		if (x > (UINT64_MAX - d) / 10)
+			return -2;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+void hpt_fmt_double(char *buf, size_t size, double d, int prec)
+{
+	/* No setlocale() anywhere in hptools, so printf uses '.'. */
+	snprintf(buf, size, "%.*f", prec, d);
+}

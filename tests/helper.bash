@@ -1,0 +1,56 @@
+# Shared by every tests/*.bats file.
+#
+# golden PROG NAME runs one case of tests/cases/PROG/:
+#   NAME.in      standard input (absent: /dev/null)
+#   NAME.args    the arguments, as shell words (absent: none); the
+#                command runs inside tests/cases/PROG/, so operands can
+#                name files there
+#   NAME.out     expected standard output, exactly (absent: empty)
+#   NAME.err     expected standard error, exactly (absent: empty)
+#   NAME.status  expected exit status (absent: 0)
+# A mismatch prints a diff -u and fails the test.
+
+TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+export PATH="$TOP:$PATH"
+export LC_ALL=C
+SHARED="$TOP/../shared"
+CORPUS="$SHARED/corpus"
+CASES="$SHARED/cases"
+FIX="$TOP/tests/fixtures"
+
+golden() {
+	local prog=$1 name=$2
+	local dir="$TOP/tests/cases/$prog"
+	local args="" want_status=0 in=/dev/null st=0
+	[ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
+	[ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
+	[ -f "$dir/$name.in" ] && in="$dir/$name.in"
+	local out="$BATS_TEST_TMPDIR/out" err="$BATS_TEST_TMPDIR/err"
+	(cd "$dir" && eval "\"$TOP/$prog\" $args") <"$in" >"$out" 2>"$err" || st=$?
+	local ok=0
+	if [ -f "$dir/$name.out" ]; then
+		diff -u "$dir/$name.out" "$out" || ok=1
+	else
+		diff -u /dev/null "$out" || ok=1
+	fi
+	if [ -f "$dir/$name.err" ]; then
+		diff -u "$dir/$name.err" "$err" || ok=1
+	else
+		diff -u /dev/null "$err" || ok=1
+	fi
+	if [ "$st" != "$want_status" ]; then
+		echo "exit status $st, expected $want_status"
+		ok=1
+	fi
+	return $ok
+}
+
+# need_corpus: skip the test when ../shared/corpus is absent.
+need_corpus() {
+	[ -d "$CORPUS" ] || skip "no ../shared/corpus"
+}
+
+# need_cases: skip the test when ../shared/cases is absent.
+need_cases() {
+	[ -d "$CASES" ] || skip "no ../shared/cases"
+}
