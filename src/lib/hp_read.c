@@ -1,0 +1,615 @@
+/*
+ * hp_read.c: the one .hp parser of hptools.
+ *
+ * Grammar accepted (a line ends in LF or CRLF; blank lines are skipped):
+ *
+ *   file    := header item*
+ *   header  := (JOB|DATE|SAMPLE_UNIT|VALUE_UNIT) string   in any order
+ *   string  := '"' (byte | '""')* '"'   may run over several lines
+ *   item    := sample | MARK time
+ *   sample  := BEGIN_SAMPLE time  row*  END_SAMPLE time
+ *   row     := name TAB digits          name = all before the LAST tab
+ *   time    := digits [('.'|',') digits]
+ *
+ * A line is a row when it has a TAB followed by nothing but digits; this
+ * test comes first, so a band named like a keyword (a constructor called
+ * MARK, say) is still a row.
+ *
+ * Checks and repairs (a repair is a warning, or an error in strict mode):
+ *   - empty file, eventlog magic, a first line that is not part of a heap
+ *     profile: errors;
+ *   - a missing header line: the default is written (JOB "", DATE "",
+ *     SAMPLE_UNIT "seconds", VALUE_UNIT "bytes");
+ *   - the same band twice in one sample: summed (GHC keys bands by
+ *     pointer, formats.md 1.4; not a repair);
+ *   - a trailing sample without END_SAMPLE, or one cut by the next
+ *     BEGIN_SAMPLE: dropped, naming the line where it began; an
+ *     unterminated last line is never trusted (it may be a cut number),
+ *     except an END_SAMPLE whose time matches its BEGIN_SAMPLE exactly;
+ *   - GHC 6.x carry times (13.100 for 14.00) and decimal commas (8.x under
+ *     a foreign LC_NUMERIC): read as GHC meant them;
+ *   - a sample time earlier than the one before: kept, in file order;
+ *   - END_SAMPLE time different from BEGIN_SAMPLE: the BEGIN time is kept;
+ *   - rows, END_SAMPLE or MARK outside their place, header lines after
+ *     the first sample: ignored;
+ *   - a malformed row inside a sample that is complete: an error.
+ */
+#include "hp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A repair: a warning, or an error when strict. */
+static void repair(struct hp_reader *r, long line, const char *problem,
+                   const char *action)
+{
+	if (r->strict)
+		hpt_data_error(r->in.name, line, "%s", problem);
+	hpt_data_warn(r->in.name, line, "%s: %s", problem, action);
+}
+
+static long next_line(struct hp_reader *r, char **line, int *unterm)
+{
+	long n;
+	if (r->pending) {
+		*line = r->pending;
+		n = r->pending_len;
+		*unterm = r->pending_unterm;
+		r->pending = NULL;
+		return n;
+	}
+	n = hpt_input_line(&r->in, line);
+	if (n < 0)
+		return -1;
+	*unterm = r->in.last_unterminated;
+	if (n > 0 && (*line)[n - 1] == '\r')
+		n--;
+	if (n > 0 && memchr(*line, '\0', (size_t)n))
+		hpt_data_error(r->in.name, r->in.lineno,
+		               "NUL byte in line: not a heap profile");
+	return n;
+}
+
+/* If line starts with keyword k followed by blank or end, set *rest to
+ * the remainder with surrounding blanks trimmed and return 1. */
+static int keyword(const char *l, long n, const char *k, const char **rest,
+                   long *restlen)
+{
+	size_t kl = strlen(k);
+	long i, e;
+	if ((size_t)n < kl || memcmp(l, k, kl) != 0)
+		return 0;
+	if ((size_t)n > kl && l[kl] != ' ' && l[kl] != '\t')
+		return 0;
+	i = (long)kl;
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	e = n;
+	while (e > i && (l[e - 1] == ' ' || l[e - 1] == '\t'))
+		e--;
+	*rest = l + i;
+	*restlen = e - i;
+	return 1;
+}
+
+/* Find the last TAB; return its index, or -1. */
+static long last_tab(const char *l, long n)
+{
+	while (n-- > 0)
+		if (l[n] == '\t')
+			return n;
+	return -1;
+}
+
+static int all_digits(const char *s, long n)
+{
+	long i;
+	if (n <= 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static void set_text(struct hp_sample *s, const char *t, size_t n)
+{
+	s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 1, 1);
+	memcpy(s->time_text, t, n);
+	s->time_text[n] = '\0';
+}
+
+/*
+ * Parse a sample or MARK time into s->time and s->time_text, applying
+ * the repairs for decimal commas and 6.x carries (with warnings when
+ * warn is set).  Errors on anything else.
+ */
+static void parse_time(struct hp_reader *r, const char *t, long n, long line,
+                       struct hp_sample *s, int warn)
+{
+	long i = 0, dot = -1;
+	char *txt;
+	while (i < n && t[i] >= '0' && t[i] <= '9')
+		i++;
+	if (i == 0)
+		goto bad;
+	if (i < n) {
+		if (t[i] != '.' && t[i] != ',')
+			goto bad;
+		dot = i++;
+		while (i < n && t[i] >= '0' && t[i] <= '9')
+			i++;
+		if (i < n)
+			goto bad;
+	}
+	if (dot < 0) {
+		/* hp2ps wants a float: 0 is written 0.0. */
+		s->time_text = hpt_xgrow(s->time_text, &s->time_cap,
+		                         (size_t)n + 3, 1);
+		memcpy(s->time_text, t, (size_t)n);
+		memcpy(s->time_text + n, ".0", 3);
+	} else if (n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0) {
+		/* GHC 6.x printed the hundredths after rounding them, so
+		 * 13.995 came out as 13.100: the carry belongs to the
+		 * seconds. */
+		uint64_t sec;
+		char buf[40];
+		if (hpt_parse_u64(t, (size_t)dot, &sec) != 0 ||
+		    sec == UINT64_MAX)
+			goto bad;
+		snprintf(buf, sizeof buf, "%llu.00",
+		         (unsigned long long)(sec + 1));
+		if (warn) {
+			char msg[200], act[60];
+			snprintf(msg, sizeof msg,
+			         "two-decimal time '%s' has a carry",
+			         hpt_quote(0, t, (size_t)n));
+			snprintf(act, sizeof act, "read as %s", buf);
+			repair(r, line, msg, act);
+		}
+		set_text(s, buf, strlen(buf));
+	} else {
+		set_text(s, t, (size_t)n);
+		if (t[dot] == ',') {
+			s->time_text[dot] = '.';
+			if (warn) {
+				char msg[200], act[200];
+				snprintf(msg, sizeof msg,
+				         "decimal comma in time '%s'",
+				         hpt_quote(0, t, (size_t)n));
+				snprintf(act, sizeof act, "read as %s",
+				         hpt_quote(1, s->time_text, (size_t)n));
+				repair(r, line, msg, act);
+			}
+		}
+	}
+	txt = s->time_text;
+	s->time = strtod(txt, NULL);
+	return;
+bad:
+	hpt_data_error(r->in.name, line, "bad time '%s'",
+	               hpt_quote(0, t, (size_t)n));
+}
+
+/*
+ * Read a quoted string starting at rest (after the keyword).  It may run
+ * over several lines (GHC 8.8+ writes arguments with newlines raw).
+ * Sets *out and *outlen to a fresh copy of the unescaped value.
+ */
+static void read_string(struct hp_reader *r, const char *kw, const char *rest,
+                        long restlen, char **out, size_t *outlen)
+{
+	long start = r->in.lineno, i;
+	size_t len = 0, cap = 0;
+	char *v = NULL;
+	const char *l = rest;
+	long n = restlen;
+	if (n < 1 || l[0] != '"')
+		hpt_data_error(r->in.name, start, "string must follow %s", kw);
+	i = 1;
+	for (;;) {
+		char *line;
+		int unterm;
+		for (; i < n; i++) {
+			if (l[i] == '"') {
+				if (i + 1 < n && l[i + 1] == '"') {
+					v = hpt_xgrow(v, &cap, len + 1, 1);
+					v[len++] = '"';
+					i++;
+					continue;
+				}
+				goto closed;
+			}
+			v = hpt_xgrow(v, &cap, len + 1, 1);
+			v[len++] = l[i];
+		}
+		/* The string goes on in the next line. */
+		n = next_line(r, &line, &unterm);
+		if (n < 0)
+			hpt_data_error(r->in.name, start,
+			               "unterminated %s string", kw);
+		v = hpt_xgrow(v, &cap, len + 1, 1);
+		v[len++] = '\n';
+		l = line;
+		i = 0;
+	}
+closed:
+	if (i + 1 < n) {
+		/* Text after the closing quote.  Before 8.8 GHC did not
+		 * escape quotes in JOB: when the line ends with a quote,
+		 * the value is everything between the first and the last
+		 * quote of the line, as written. */
+		if (l == rest && l[n - 1] == '"') {
+			free(v);
+			*out = hpt_xmemdup(l + 1, (size_t)n - 2);
+			*outlen = (size_t)n - 2;
+			return;
+		}
+		hpt_data_error(r->in.name, r->in.lineno,
+		               "text after the %s string: '%s'", kw,
+		               hpt_quote(0, l + i + 1, (size_t)(n - i - 1)));
+	}
+	*out = hpt_xmemdup(v ? v : "", len);
+	*outlen = len;
+	free(v);
+}
+
+static const char *const header_kw[4] = {"JOB", "DATE", "SAMPLE_UNIT",
+                                         "VALUE_UNIT"};
+
+static int header_keyword(const char *l, long n, const char **rest,
+                          long *restlen)
+{
+	int k;
+	for (k = 0; k < 4; k++)
+		if (keyword(l, n, header_kw[k], rest, restlen))
+			return k;
+	return -1;
+}
+
+static void set_header(struct hp_reader *r, int k, char *v, size_t n)
+{
+	char **p;
+	size_t *pl;
+	switch (k) {
+	case 0: p = &r->hdr.job; pl = &r->hdr.job_len; break;
+	case 1: p = &r->hdr.date; pl = &r->hdr.date_len; break;
+	case 2: p = &r->hdr.sample_unit; pl = &r->hdr.sample_unit_len; break;
+	default: p = &r->hdr.value_unit; pl = &r->hdr.value_unit_len; break;
+	}
+	if (*p) {
+		char msg[80];
+		snprintf(msg, sizeof msg, "second %s line", header_kw[k]);
+		repair(r, r->in.lineno, msg, "the last one is kept");
+		free(*p);
+	}
+	*p = v;
+	*pl = n;
+}
+
+/* After the header: fill in missing lines, with a repair each. */
+static void check_header(struct hp_reader *r, long line)
+{
+	static const char *const dflt[4] = {"", "", "seconds", "bytes"};
+	char **p[4];
+	size_t *pl[4];
+	int k;
+	p[0] = &r->hdr.job; pl[0] = &r->hdr.job_len;
+	p[1] = &r->hdr.date; pl[1] = &r->hdr.date_len;
+	p[2] = &r->hdr.sample_unit; pl[2] = &r->hdr.sample_unit_len;
+	p[3] = &r->hdr.value_unit; pl[3] = &r->hdr.value_unit_len;
+	for (k = 0; k < 4; k++) {
+		if (*p[k])
+			continue;
+		{
+			char msg[80], act[80];
+			snprintf(msg, sizeof msg, "no %s line in the header",
+			         header_kw[k]);
+			snprintf(act, sizeof act, "written as %s \"%s\"",
+			         header_kw[k], dflt[k]);
+			repair(r, line, msg, act);
+		}
+		*p[k] = hpt_xstrdup(dflt[k]);
+		*pl[k] = strlen(dflt[k]);
+	}
+	r->header_checked = 1;
+}
+
+void hp_reader_open(struct hp_reader *r, const char *path,
+                    struct hpt_intern *bands, int strict, int follow,
+                    int (*stop)(void *), void *arg)
+{
+	const char *p;
+	size_t got;
+	int seen_any = 0;
+	memset(r, 0, sizeof *r);
+	hpt_input_open(&r->in, path);
+	r->in.follow = follow;
+	r->in.follow_stop = stop;
+	r->in.follow_arg = arg;
+	r->bands = bands;
+	r->strict = strict;
+	got = hpt_input_peek(&r->in, 4, &p);
+	if (got == 0)
+		hpt_data_error(r->in.name, 0, "empty input");
+	if (got == 4 && memcmp(p, "hdrb", 4) == 0)
+		hpt_data_error(r->in.name, 0,
+		               "eventlog input not supported yet");
+	for (;;) {
+		char *l;
+		const char *rest;
+		long n, restlen;
+		int unterm, k;
+		n = next_line(r, &l, &unterm);
+		if (n < 0) {
+			if (!seen_any)
+				hpt_data_error(r->in.name, 0, "empty input");
+			check_header(r, r->in.lineno);
+			return;
+		}
+		if (n == 0)
+			continue;
+		k = header_keyword(l, n, &rest, &restlen);
+		if (k >= 0) {
+			char *v;
+			size_t vl;
+			read_string(r, header_kw[k], rest, restlen, &v, &vl);
+			set_header(r, k, v, vl);
+			seen_any = 1;
+			continue;
+		}
+		if (!seen_any && !keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen) &&
+		    !keyword(l, n, "MARK", &rest, &restlen))
+			hpt_data_error(r->in.name, r->in.lineno,
+			               "not a heap profile: expected JOB, found '%s'",
+			               hpt_quote(0, l, (size_t)n));
+		/* The first line past the header: keep it for hp_read(). */
+		r->pending = l;
+		r->pending_len = n;
+		r->pending_unterm = unterm;
+		check_header(r, r->in.lineno);
+		return;
+	}
+}
+
+/* Add bytes to band b in sample s, summing a band named twice. */
+static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
+                      uint64_t bytes, long line)
+{
+	if (b >= r->seen_cap) {
+		size_t old = r->seen_cap, cap = old;
+		r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
+		cap = old;
+		r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
+		memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
+		r->seen_cap = cap;
+	}
+	if (r->seen[b] == r->stamp) {
+		struct hp_bandval *v = &s->v[r->slot[b]];
+		if (v->bytes > UINT64_MAX - bytes)
+			hpt_data_error(r->in.name, line,
+			               "sum of band values out of range");
+		v->bytes += bytes;
+		return;
+	}
+	r->seen[b] = r->stamp;
+	r->slot[b] = (uint32_t)s->n;
+	s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	s->v[s->n].band = b;
+	s->v[s->n].bytes = bytes;
+	s->n++;
+}
+
+enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
+{
+	int in_sample = 0;
+	long begin = 0, bad = 0;
+	char badmsg[320];
+	char *begin_text = NULL;
+	size_t begin_cap = 0;
+	s->n = 0;
+	/* Following a live profile ends with the program's final, empty
+	 * sample (the first one, at time 0, is empty too). */
+	if (r->in.follow && r->nsamples > 1 && r->last_empty)
+		return HP_EOF;
+	for (;;) {
+		char *l;
+		const char *rest;
+		long n, restlen, tab;
+		int unterm, k;
+		n = next_line(r, &l, &unterm);
+		if (n < 0) {
+			if (in_sample)
+				repair(r, begin,
+				       "incomplete sample at end of input "
+				       "(no END_SAMPLE)",
+				       "dropped");
+			free(begin_text);
+			return HP_EOF;
+		}
+		if (n == 0)
+			continue;
+		tab = last_tab(l, n);
+		if (tab >= 0 && all_digits(l + tab + 1, n - tab - 1)) {
+			uint64_t bytes;
+			uint32_t b;
+			if (unterm) {
+				/* Possibly a cut number: the sample it is
+				 * in can have no END_SAMPLE after it. */
+				if (!in_sample)
+					repair(r, r->in.lineno,
+					       "unterminated last line",
+					       "dropped");
+				continue;
+			}
+			if (!in_sample) {
+				repair(r, r->in.lineno,
+				       "band row outside a sample", "dropped");
+				continue;
+			}
+			if (hpt_parse_u64(l + tab + 1, (size_t)(n - tab - 1),
+			                  &bytes) != 0) {
+				if (!bad) {
+					bad = r->in.lineno;
+					snprintf(badmsg, sizeof badmsg,
+					         "value out of range: '%s'",
+					         hpt_quote(0, l + tab + 1,
+					                   (size_t)(n - tab - 1)));
+				}
+				continue;
+			}
+			b = hpt_intern(r->bands, l, (size_t)tab, NULL);
+			add_value(r, s, b, bytes, r->in.lineno);
+			continue;
+		}
+		if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen)) {
+			if (in_sample)
+				repair(r, begin,
+				       "sample without END_SAMPLE before the "
+				       "next BEGIN_SAMPLE",
+				       "dropped");
+			in_sample = 1;
+			begin = r->in.lineno;
+			bad = 0;
+			s->n = 0;
+			r->stamp++;
+			if (unterm)
+				continue; /* cut: EOF follows */
+			parse_time(r, rest, restlen, begin, s, 1);
+			begin_text = hpt_xgrow(begin_text, &begin_cap,
+			                       (size_t)restlen + 1, 1);
+			memcpy(begin_text, rest, (size_t)restlen);
+			begin_text[restlen] = '\0';
+			continue;
+		}
+		if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
+			struct hp_sample e;
+			if (!in_sample) {
+				if (unterm)
+					repair(r, r->in.lineno,
+					       "unterminated last line",
+					       "dropped");
+				else
+					repair(r, r->in.lineno,
+					       "END_SAMPLE outside a sample",
+					       "ignored");
+				continue;
+			}
+			if (!begin_text) /* BEGIN_SAMPLE was cut */
+				continue;
+			if (unterm && ((size_t)restlen != strlen(begin_text) ||
+			               memcmp(rest, begin_text,
+			                      (size_t)restlen) != 0))
+				continue; /* a cut time: not trusted */
+			if (bad)
+				hpt_data_error(r->in.name, bad, "%s", badmsg);
+			if ((size_t)restlen != strlen(begin_text) ||
+			    memcmp(rest, begin_text, (size_t)restlen) != 0) {
+				memset(&e, 0, sizeof e);
+				parse_time(r, rest, restlen, r->in.lineno, &e, 0);
+				if (e.time != s->time) {
+					char msg[300];
+					snprintf(msg, sizeof msg,
+					         "END_SAMPLE time '%s' differs "
+					         "from BEGIN_SAMPLE time '%s'",
+					         hpt_quote(0, rest,
+					                   (size_t)restlen),
+					         s->time_text);
+					repair(r, r->in.lineno, msg,
+					       "the BEGIN_SAMPLE time is kept");
+				}
+				hp_sample_free(&e);
+			}
+			if (r->have_prev && s->time < r->prev_time) {
+				char msg[300];
+				snprintf(msg, sizeof msg,
+				         "sample time %s is earlier than the "
+				         "one before it",
+				         s->time_text);
+				repair(r, begin, msg, "kept in file order");
+			}
+			r->have_prev = 1;
+			r->prev_time = s->time;
+			r->nsamples++;
+			r->last_empty = s->n == 0;
+			s->line = begin;
+			free(begin_text);
+			return HP_SAMPLE;
+		}
+		if (keyword(l, n, "MARK", &rest, &restlen)) {
+			if (unterm) {
+				repair(r, r->in.lineno,
+				       "unterminated last line", "dropped");
+				continue;
+			}
+			if (in_sample) {
+				repair(r, r->in.lineno,
+				       "MARK inside a sample", "dropped");
+				continue;
+			}
+			parse_time(r, rest, restlen, r->in.lineno, s, 1);
+			s->line = r->in.lineno;
+			free(begin_text);
+			return HP_MARK;
+		}
+		k = header_keyword(l, n, &rest, &restlen);
+		if (k >= 0 && !unterm) {
+			char *v;
+			size_t vl;
+			char msg[80];
+			long line = r->in.lineno;
+			read_string(r, header_kw[k], rest, restlen, &v, &vl);
+			free(v);
+			snprintf(msg, sizeof msg,
+			         "%s line after the first sample",
+			         header_kw[k]);
+			repair(r, line, msg, "ignored");
+			continue;
+		}
+		/* Not a line of any kind. */
+		if (in_sample) {
+			if (!bad) {
+				bad = r->in.lineno;
+				if (tab >= 0)
+					snprintf(badmsg, sizeof badmsg,
+					         "bad value '%s' in band row",
+					         hpt_quote(0, l + tab + 1,
+					                   (size_t)(n - tab - 1)));
+				else
+					snprintf(badmsg, sizeof badmsg,
+					         "band row without a TAB and a "
+					         "value: '%s'",
+					         hpt_quote(0, l, (size_t)n));
+			}
+			continue;
+		}
+		if (unterm) {
+			repair(r, r->in.lineno, "unterminated last line",
+			       "dropped");
+			continue;
+		}
+		hpt_data_error(r->in.name, r->in.lineno, "unexpected line '%s'",
+		               hpt_quote(0, l, (size_t)n));
+	}
+}
+
+void hp_reader_close(struct hp_reader *r)
+{
+	hpt_input_close(&r->in);
+	free(r->hdr.job);
+	free(r->hdr.date);
+	free(r->hdr.sample_unit);
+	free(r->hdr.value_unit);
+	free(r->seen);
+	free(r->slot);
+	free(r->scratch);
+	memset(r, 0, sizeof *r);
+}
+
+void hp_sample_free(struct hp_sample *s)
+{
+	free(s->time_text);
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
