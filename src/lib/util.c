@@ -372,13 +372,32 @@ void hpt_out_char(int c)
 
 void hpt_out_u64(uint64_t v)
 {
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324252627282930"
+	    "31323334353637383940414243444546474849505152535455565758596061"
+	    "6263646566676869707172737475767778798081828384858687888990919293"
+	    "949596979899";
 	char b[24];
 	int i = 24;
-	do {
-		b[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	hpt_out_write(b + i, (size_t)(24 - i));
+	while (v >= 100) {
+		unsigned d = (unsigned)(v % 100) * 2;
+		v /= 100;
+		b[--i] = pairs[d + 1];
+		b[--i] = pairs[d];
+	}
+	if (v >= 10) {
+		unsigned d = (unsigned)v * 2;
+		b[--i] = pairs[d + 1];
+		b[--i] = pairs[d];
+	} else {
+		b[--i] = (char)('0' + v);
+	}
+	if (outlen + (size_t)(24 - i) <= OUT_SIZE) {
+		memcpy(outbuf + outlen, b + i, (size_t)(24 - i));
+		outlen += (size_t)(24 - i);
+	} else {
+		hpt_out_write(b + i, (size_t)(24 - i));
+	}
 }
 
 void hpt_out_i64(int64_t v)
