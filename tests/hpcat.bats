@@ -1,0 +1,342 @@
+#!/usr/bin/env bats
+# hpcat: golden cases (tests/cases/hpcat), real profiles (fixtures and
+# ../shared/corpus), the ../shared/cases rows, pipes, files and follow mode.
+
+load helper
+
+# sums FILE: "samples N" then one "band<TAB>total bytes" line per band
+# name, sorted: what must survive hpcat unchanged.
+sums() {
+	awk '
+	/^END_SAMPLE/ { n++ }
+	/\t[0-9]+\r?$/ {
+		v = $0; sub(/\r$/, "", v); i = match(v, /\t[0-9]+$/)
+		s[substr(v, 1, i - 1)] += substr(v, i + 1)
+	}
+	END { print "samples", n + 0; for (k in s) printf "%s\t%.0f\n", k, s[k] }
+	' "$1" | LC_ALL=C sort
+}
+
+# same_profile IN: hpcat IN exits 0 and keeps samples and band totals.
+same_profile() {
+	run hpcat "$1"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	hpcat "$1" 2>/dev/null >"$BATS_TEST_TMPDIR/o.hp"
+	diff -u <(sums "$1") <(sums "$BATS_TEST_TMPDIR/o.hp")
+}
+
+# hp2ps_accepts IN: hp2ps reads hpcat's output of IN.
+hp2ps_accepts() {
+	hpcat -q "$1" >"$BATS_TEST_TMPDIR/o.hp"
+	(cd "$BATS_TEST_TMPDIR" && hp2ps o.hp) || return 1
+	[ -s "$BATS_TEST_TMPDIR/o.ps" ]
+}
+
+@test "golden: bad-time" { golden hpcat bad-time; }
+@test "golden: bad-value" { golden hpcat bad-value; }
+@test "golden: blank-lines" { golden hpcat blank-lines; }
+@test "golden: carry" { golden hpcat carry; }
+@test "golden: carry-quiet" { golden hpcat carry-quiet; }
+@test "golden: carry-strict" { golden hpcat carry-strict; }
+@test "golden: comma" { golden hpcat comma; }
+@test "golden: comma-strict" { golden hpcat comma-strict; }
+@test "golden: crlf" { golden hpcat crlf; }
+@test "golden: duplicates" { golden hpcat duplicates; }
+@test "golden: empty" { golden hpcat empty; }
+@test "golden: end-outside" { golden hpcat end-outside; }
+@test "golden: end-time-differs" { golden hpcat end-time-differs; }
+@test "golden: eventlog" { golden hpcat eventlog; }
+@test "golden: file-name" { golden hpcat file-name; }
+@test "golden: header-after-sample" { golden hpcat header-after-sample; }
+@test "golden: header-only" { golden hpcat header-only; }
+@test "golden: integer-time" { golden hpcat integer-time; }
+@test "golden: job-eof" { golden hpcat job-eof; }
+@test "golden: job-multiline" { golden hpcat job-multiline; }
+@test "golden: job-no-string" { golden hpcat job-no-string; }
+@test "golden: job-old-quote" { golden hpcat job-old-quote; }
+@test "golden: job-quotes" { golden hpcat job-quotes; }
+@test "golden: job-runaway" { golden hpcat job-runaway; }
+@test "golden: job-trailing-text" { golden hpcat job-trailing-text; }
+@test "golden: join" { golden hpcat join; }
+@test "golden: join-empty" { golden hpcat join-empty; }
+@test "golden: join-missing" { golden hpcat join-missing; }
+@test "golden: join-tsv" { golden hpcat join-tsv; }
+@test "golden: join-wide" { golden hpcat join-wide; }
+@test "golden: mark" { golden hpcat mark; }
+@test "golden: mark-in-sample" { golden hpcat mark-in-sample; }
+@test "golden: missing-end-mid" { golden hpcat missing-end-mid; }
+@test "golden: missing-header" { golden hpcat missing-header; }
+@test "golden: missing-header-strict" { golden hpcat missing-header-strict; }
+@test "golden: names" { golden hpcat names; }
+@test "golden: names-tsv" { golden hpcat names-tsv; }
+@test "golden: names-wide" { golden hpcat names-wide; }
+@test "golden: negative-time" { golden hpcat negative-time; }
+@test "golden: no-samples" { golden hpcat no-samples; }
+@test "golden: no-tab" { golden hpcat no-tab; }
+@test "golden: not-hp" { golden hpcat not-hp; }
+@test "golden: nul-byte" { golden hpcat nul-byte; }
+@test "golden: only-blank" { golden hpcat only-blank; }
+@test "golden: out-of-order" { golden hpcat out-of-order; }
+@test "golden: out-of-order-strict" { golden hpcat out-of-order-strict; }
+@test "golden: row-outside" { golden hpcat row-outside; }
+@test "golden: second-job" { golden hpcat second-job; }
+@test "golden: sum-overflow" { golden hpcat sum-overflow; }
+@test "golden: tail-after-begin" { golden hpcat tail-after-begin; }
+@test "golden: tail-after-end" { golden hpcat tail-after-end; }
+@test "golden: tail-cut-begin" { golden hpcat tail-cut-begin; }
+@test "golden: tail-cut-end-time" { golden hpcat tail-cut-end-time; }
+@test "golden: tail-end-no-newline" { golden hpcat tail-end-no-newline; }
+@test "golden: tail-hT-crash" { golden hpcat tail-hT-crash; }
+@test "golden: tail-mid-name" { golden hpcat tail-mid-name; }
+@test "golden: tail-mid-number" { golden hpcat tail-mid-number; }
+@test "golden: tail-strict" { golden hpcat tail-strict; }
+@test "golden: unexpected-line" { golden hpcat unexpected-line; }
+@test "golden: value-max" { golden hpcat value-max; }
+@test "golden: value-overflow" { golden hpcat value-overflow; }
+
+@test "every fixture keeps its samples and band totals" {
+	for f in "$FIX"/*.hp; do
+		same_profile "$f" || { echo "in $f"; return 1; }
+	done
+}
+
+@test "every corpus .hp exits 0 and keeps its samples and band totals" {
+	need_corpus
+	n=0
+	for f in "$CORPUS"/hp/*.hp; do
+		same_profile "$f" || { echo "in $f"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+@test "complete GHC profiles come out byte for byte" {
+	for f in "$FIX"/leak.h?.hp "$FIX"/names.P.hp; do
+		hpcat "$f" | cmp - "$f"
+	done
+}
+
+@test "hp2ps accepts hpcat output of every fixture" {
+	command -v hp2ps >/dev/null || skip "no hp2ps"
+	for f in "$FIX"/*.hp; do
+		hp2ps_accepts "$f" || { echo "in $f"; return 1; }
+	done
+}
+
+@test "hp2ps accepts hpcat output of every corpus .hp" {
+	need_corpus
+	command -v hp2ps >/dev/null || skip "no hp2ps"
+	for f in "$CORPUS"/hp/*.hp; do
+		hp2ps_accepts "$f" || { echo "in $f"; return 1; }
+	done
+}
+
+@test "hp2ps accepts repaired profiles (cut tail, carry, comma, duplicates)" {
+	command -v hp2ps >/dev/null || skip "no hp2ps"
+	for n in tail-mid-number tail-hT-crash carry comma duplicates integer-time missing-header mark; do
+		hp2ps_accepts "$TOP/tests/cases/hpcat/$n.in" || { echo "in $n"; return 1; }
+	done
+}
+
+@test "a profile copied while its program ran is read whole" {
+	run hpcat "$FIX/leak.cut.hp"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^END_SAMPLE' "$FIX/leak.cut.hp")" = "$(printf '%s\n' "$output" | grep -c '^END_SAMPLE')" ]
+}
+
+@test "duplicated band names in a real -hy profile are summed" {
+	need_corpus
+	f="$CORPUS/hp/tylerwx51_StartStopFRP__example.hy.hp"
+	run hpcat "$f"
+	[ "$status" -eq 0 ]
+	# the input has rows that repeat a name inside one sample; the output never does
+	dups() { awk '/^BEGIN_SAMPLE/{delete s} /\t[0-9]+$/{i=match($0,/\t[0-9]+$/); k=substr($0,1,i-1); if (k in s) d++; s[k]=1} END{print d+0}' "$1"; }
+	[ "$(dups "$f")" -gt 0 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/o.hp"
+	[ "$(dups "$BATS_TEST_TMPDIR/o.hp")" -eq 0 ]
+}
+
+# ---- ../shared/cases rows ----
+
+@test "case hp-name-spaces: the name is all before the last TAB" {
+	need_cases
+	run hpcat -o tsv "$CASES/hp-name-spaces.hp"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "$(printf '0.100000\t(7)parse input/main\t4096')" ]
+	hpcat "$CASES/hp-name-spaces.hp" | cmp - "$CASES/hp-name-spaces.hp"
+}
+
+@test "case hp-time-carry: 13.100 is read as 14.00 with a warning; -S fails" {
+	need_cases
+	run hpcat -o tsv "$CASES/hp-time-carry.hp"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hpcat: $CASES/hp-time-carry.hp:8: warning: two-decimal time '13.100' has a carry: read as 14.00" ]
+	[ "$(hpcat -q -o tsv "$CASES/hp-time-carry.hp" | cut -f1 | tr '\n' ' ')" = "time 13.90 14.00 14.09 " ]
+	run hpcat -S "$CASES/hp-time-carry.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $CASES/hp-time-carry.hp:8: two-decimal time '13.100' has a carry" ]
+}
+
+@test "case hp-job-quoting: JOB written back byte for byte" {
+	need_cases
+	run hpcat "$CASES/hp-job-quoting.hp"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = 'JOB "demo C:\work\in.txt ""two words"" +RTS -hT"' ]
+	hpcat "$CASES/hp-job-quoting.hp" | cmp - "$CASES/hp-job-quoting.hp"
+}
+
+@test "case hp-incomplete-tail: header and first sample, one warning, exit 0; -S exits 2" {
+	need_cases
+	hpcat "$CASES/hp-incomplete-tail.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e"
+	head -7 "$CASES/hp-incomplete-tail.hp" | cmp - "$BATS_TEST_TMPDIR/o"
+	[ "$(cat "$BATS_TEST_TMPDIR/e")" = "hpcat: $CASES/hp-incomplete-tail.hp:8: warning: incomplete sample at end of input (no END_SAMPLE): dropped" ]
+	run hpcat -S "$CASES/hp-incomplete-tail.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $CASES/hp-incomplete-tail.hp:8: incomplete sample at end of input (no END_SAMPLE)" ]
+}
+
+@test "case hp-header-only: one empty sample, exit 0" {
+	need_cases
+	run hpcat "$CASES/hp-header-only.hp"
+	[ "$status" -eq 0 ]
+	hpcat "$CASES/hp-header-only.hp" | cmp - "$CASES/hp-header-only.hp"
+}
+
+@test "case empty.hp: empty input, exit 2, no output" {
+	need_cases
+	hpcat "$CASES/empty.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e" && return 1
+	[ $? -eq 2 ] || true
+	[ ! -s "$BATS_TEST_TMPDIR/o" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/e")" = "hpcat: $CASES/empty.hp: empty input" ]
+	run hpcat "$CASES/empty.hp"
+	[ "$status" -eq 2 ]
+}
+
+# ---- files, pipes, terminals ----
+
+@test "a full disk is a write error, exit 2" {
+	run sh -c "hpcat '$FIX/leak.hd.hp' >/dev/full"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: write error: No space left on device" ]
+}
+
+@test "a closed pipe ends hpcat quietly" {
+	run bash -c "set -o pipefail; hpcat '$FIX/leak.hd.hp' | head -1"
+	[ "$status" -eq 0 ]
+	[ "$output" = 'JOB "leak 200000 +RTS -hd -i0.02"' ]
+	# a big input, so that hpcat is still writing when head exits
+	run bash -c "set -o pipefail; for i in 1 2 3 4 5 6 7 8; do cat '$FIX/leak.hd.hp'; done | hpcat -q -o tsv | head -1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'time\tband\tbytes')" ]
+}
+
+@test "an unreadable file is 'hpcat: FILE: reason', exit 2" {
+	run hpcat "$BATS_TEST_TMPDIR/none.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $BATS_TEST_TMPDIR/none.hp: No such file or directory" ]
+	run hpcat "$BATS_TEST_TMPDIR"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $BATS_TEST_TMPDIR: Is a directory" ]
+}
+
+@test "a terminal on standard input is refused with the usage" {
+	command -v script >/dev/null || skip "no script(1)"
+	run script -qec "$TOP/hpcat" /dev/null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"hpcat: standard input is a terminal; name a profile or pipe one in"* ]]
+	[[ "$output" == *"usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]"* ]]
+}
+
+@test "output does not depend on the locale" {
+	for loc in C de_DE.UTF-8 fr_FR.UTF-8; do
+		for fmt in hp tsv wide; do
+			LC_ALL=$loc hpcat -q -o $fmt "$FIX/leak.hc.hp" "$TOP/tests/cases/hpcat/comma.in" >"$BATS_TEST_TMPDIR/$loc.$fmt"
+		done
+	done
+	for fmt in hp tsv wide; do
+		cmp "$BATS_TEST_TMPDIR/C.$fmt" "$BATS_TEST_TMPDIR/de_DE.UTF-8.$fmt"
+		cmp "$BATS_TEST_TMPDIR/C.$fmt" "$BATS_TEST_TMPDIR/fr_FR.UTF-8.$fmt"
+	done
+	grep -q '^BEGIN_SAMPLE 0.480256$' "$BATS_TEST_TMPDIR/C.hp"
+}
+
+# ---- usage ----
+
+@test "-h prints the usage on stdout, exit 0" {
+	run hpcat -h
+	[ "$status" -eq 0 ]
+	[ "$output" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+}
+
+@test "-V prints the version" {
+	run hpcat -V
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^hpcat\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "bad usage: message and usage on stderr, exit 2" {
+	run hpcat -Z
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: invalid option -- 'Z'" ]
+	[ "${lines[1]}" = "hpcat: bad option" ]
+	[ "${lines[2]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	run hpcat -o svg x
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: unknown output format 'svg'" ]
+	run hpcat -o ipe x
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: -o ipe needs eventlog input, not supported yet" ]
+	run hpcat -I table.tsv x
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: -I needs eventlog input, not supported yet" ]
+	run hpcat -f -o wide x
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: -o wide cannot follow a file (-f)" ]
+}
+
+# ---- follow mode ----
+
+# Write a profile in steps, as a running program does.
+@test "-f follows a growing file and ends at the final empty sample" {
+	f="$BATS_TEST_TMPDIR/live.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	head -c 0 /dev/null >"$f"
+	printf 'JOB "live"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n' >"$f"
+	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	sleep 0.5
+	printf 'BEGIN_SAMPLE 0.100000\nx\t8\n' >>"$f"
+	sleep 0.5
+	# the sample is written only once its END_SAMPLE has arrived
+	! grep -q 'x' "$out"
+	printf 'END_SAMPLE 0.100000\nBEGIN_SAMPLE 0.200000\nx\t1' >>"$f"
+	sleep 0.5
+	grep -q '^END_SAMPLE 0.100000$' "$out"
+	printf '6\nEND_SAMPLE 0.200000\nBEGIN_SAMPLE 0.300000\nEND_SAMPLE 0.300000\n' >>"$f"
+	wait $pid
+	cmp "$f" "$out"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+}
+
+@test "-f ends on SIGTERM, dropping the sample in progress" {
+	f="$BATS_TEST_TMPDIR/live.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	printf 'JOB "live"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\nBEGIN_SAMPLE 0.100000\nx\t8\n' >"$f"
+	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	sleep 0.5
+	kill -TERM $pid
+	st=0
+	wait $pid || st=$?
+	[ "$st" -eq 0 ]
+	[ "$(cat "$out")" = "$(head -6 "$f")" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f:7: warning: incomplete sample at end of input (no END_SAMPLE): dropped" ]
+}
+
+@test "-f on a complete file or a pipe reads it once" {
+	run timeout 10 hpcat -f "$FIX/leak.hc.hp"
+	[ "$status" -eq 0 ]
+	run timeout 10 sh -c "cat '$FIX/leak.hm.hp' | hpcat -f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$FIX/leak.hm.hp")" ]
+}
