@@ -340,3 +340,64 @@ hp2ps_accepts() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$FIX/leak.hm.hp")" ]
 }
+
+# ---- the EXAMPLES of man/hpcat.1, run on real profiles ----
+
+@test "man examples: hp2ps of a running program's profile" {
+	command -v hp2ps >/dev/null || skip "no hp2ps"
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.cut.hp" prog.hp
+	hpcat prog.hp | hp2ps -c > prog.ps
+	head -1 prog.ps | grep -q '^%!PS'
+	# the loop body of the live-view example
+	hpcat -q prog.hp | hp2ps -c > prog.ps
+	head -1 prog.ps | grep -q '^%!PS'
+}
+
+@test "man examples: wide table for gnuplot" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hy.hp" prog.hp
+	hpcat -o wide prog.hp > prog.tsv
+	# one row per sample plus the names, and every row has as many fields
+	[ "$(wc -l < prog.tsv)" -eq $(( $(grep -c '^BEGIN_SAMPLE' prog.hp) + 1 )) ]
+	[ "$(awk -F'\t' '{print NF}' prog.tsv | sort -u | wc -l)" -eq 1 ]
+	if command -v gnuplot >/dev/null; then
+		gnuplot -e "set terminal dumb; set key autotitle columnhead; plot for [i=2:*] 'prog.tsv' using 1:i with lines" >/dev/null
+	fi
+}
+
+@test "man examples: total bytes per band with awk" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hm.hp" prog.hp
+	hpcat -o tsv prog.hp | awk -F'\t' 'NR>1{s[$2]+=$3} END{for(b in s) print s[b], b}' | sort -rn > totals
+	[ "$(head -1 totals | cut -d' ' -f2)" = "Main" ]
+	[ "$(wc -l < totals)" -eq "$(grep -v '^[A-Z_]* ' prog.hp | cut -f1 | sort -u | wc -l)" ]
+}
+
+@test "man examples: two runs on one time axis" {
+	command -v hp2ps >/dev/null || skip "no hp2ps"
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hc.hp" monday.hp
+	cp "$FIX/leak.hcL.hp" tuesday.hp
+	hpcat monday.hp tuesday.hp | hp2ps -c > week.ps
+	head -1 week.ps | grep -q '^%!PS'
+	[ "$(hpcat monday.hp tuesday.hp | grep -c '^BEGIN_SAMPLE')" -eq $(( $(grep -c '^BEGIN_SAMPLE' monday.hp) + $(grep -c '^BEGIN_SAMPLE' tuesday.hp) )) ]
+}
+
+@test "man examples: -S fails a CI job on an incomplete profile" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hc.hp" prog.hp
+	hpcat -S prog.hp > /dev/null
+	head -c 3000 prog.hp > prog.hp.cut
+	run hpcat -S prog.hp.cut
+	[ "$status" -eq 2 ]
+}
+
+@test "man examples: watching a live profile as TSV rows" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hy.hp" prog.hp
+	run timeout 10 sh -c "hpcat -f -o tsv prog.hp | awk -F'\t' '\$2 ~ /Map/'"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -gt 0 ]
+	[[ "${lines[0]}" == *"Map"* ]]
+}
