@@ -1,5 +1,137 @@
-/* prof.h: the .prof reader and writer (stub; see issue 3). */
+/*
+ * prof.h: GHC's .prof time and allocation report, read into a cost-centre
+ * tree held in flat arrays, and written back in GHC's own layout.
+ *
+ * Who writes the format (formats.md section 2):
+ *   rts/Profiling.c        the report up to GHC 8.0 (6.x/7.0 fixed
+ *                          widths, 7.2 byte widths, 7.4-7.10 code-point
+ *                          widths with no. glued to the module, 8.0.1)
+ *   rts/ProfilerReport.c   the report from 8.2 (SRC column from 8.0.2,
+ *                          entries glued to no. until 8.8, every field
+ *                          separated from 8.10)
+ *   rts/RetainerSet.c      the "Retainer sets created during profiling:"
+ *                          SET list that +RTS -hr appends (or is the whole
+ *                          file when -hr is given without -p)
+ *
+ * Units.  A report is either exact or not:
+ *   exact (the -P/-pa ticks and bytes columns are present): ind_time and
+ *     inh_time are clock ticks, ind_alloc and inh_alloc are bytes, and
+ *     every percentage is recomputed from them;
+ *   not exact (-p): the four figures are tenths of a percent, as printed
+ *     by GHC ("%5.1f"), and inherited figures are the report's own.
+ * Entries and no. are plain counts.  Node arrays are indexed 0..n-1;
+ * PROF_NONE marks "no node".  A node's parent always has a smaller index
+ * than the node (preorder of the input), which lets every bottom-up sum
+ * run as one reverse loop instead of a recursion.
+ */
 #ifndef HPT_PROF_H
 #define HPT_PROF_H
-struct prof_report;
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "intern.h"
+#include "util.h"
+
+#define PROF_NONE UINT32_MAX
+
+struct prof_report {
+	/* Header block; a field is NULL or 0 when the report lacks it
+	 * (hand-cut reports often start at the tree). */
+	char *date;            /* "Mon Nov 30 14:21 2026" (time_str) */
+	char *command;         /* "leak +RTS -P -RTS 200000" */
+	char *total_secs;      /* "0.33": the report's text, in seconds */
+	uint64_t total_ticks;  /* ticks in the "total time" line */
+	unsigned tick_interval;/* in tick_unit */
+	char tick_unit[3];     /* "us" (7.4 and later) or "ms" (up to 7.2) */
+	unsigned processors;   /* 0: not given (up to 7.2) */
+	uint64_t total_alloc;  /* bytes, "total alloc" (commas removed) */
+	int has_time, has_alloc;
+
+	int has_src;           /* the tree has a SRC column (8.0.2 and later) */
+	int exact;             /* ticks and bytes columns (-P, -pa) */
+
+	struct hpt_intern names; /* labels, modules and SRC strings */
+
+	size_t n, cap;         /* nodes */
+	uint32_t *parent, *first_child, *next_sibling, *depth;
+	uint32_t *label, *module, *src; /* ids in names */
+	uint64_t *no, *entries;
+	uint64_t *ind_time, *ind_alloc, *inh_time, *inh_alloc;
+	uint32_t first_root;   /* head of the roots' sibling list */
+
+	/* The retainer-set list, verbatim (each line with its '\n'), from
+	 * its "Retainer sets created during profiling:" line on; NULL if
+	 * none. */
+	char *sets;
+	size_t sets_len;
+};
+
+/* An empty report (no header, no nodes). */
+void prof_init(struct prof_report *r);
+/* Free everything the report holds. */
+void prof_free(struct prof_report *r);
+
+/*
+ * Read one .prof report from in into r (which prof_init made empty).
+ * Accepts every layout listed at the top of this file, LF or CRLF,
+ * a report cut to its tree, and a file holding only the -hr SET list
+ * (an empty tree).  On return the nodes are in input order with parent
+ * and depth set, linked (prof_link) and, for exact reports, inherited
+ * ticks and bytes summed (prof_sum); totals missing from the header are
+ * the sums of the tree.
+ * Errors (exit 2): "FILE: empty input", "FILE: JSON (-pj) input not
+ * supported yet", "FILE: eventlog input not supported yet",
+ * "FILE:LINE: not a .prof report: "TEXT"", "FILE:LINE: no cost-centre
+ * tree after the header", "FILE:LINE: row at depth N under a row at
+ * depth M", "FILE:LINE: second root row "TEXT"", "FILE:LINE: number out
+ * of range "TEXT"".  Warnings: malformed rows (skipped), an unterminated
+ * last row (dropped), header lines not understood, text after the tree,
+ * decimal commas.
+ */
+void prof_read(struct prof_report *r, struct hpt_input *in);
+
+/* Append a node under parent (PROF_NONE: a root) and return its index.
+ * The caller must keep parents before children.  Figures are zero. */
+uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
+                  uint32_t module, uint32_t src);
+
+/* Rebuild first_child/next_sibling/first_root from parent, in index
+ * order, leaving out nodes with dead[i] != 0 (dead may be NULL), and set
+ * depth.  A dead node's descendants must be dead too. */
+void prof_link(struct prof_report *r, const unsigned char *dead);
+
+/* Exact reports: inh_time/inh_alloc := individual + children's
+ * inherited, over every node (dead or not). */
+void prof_sum(struct prof_report *r);
+
+/* A figure as a percentage of the whole run: v is ticks or bytes
+ * (exact; divided by the total) or tenths of a percent.  which is 0 for
+ * time, 1 for alloc.  A zero total gives 0. */
+double prof_percent(const struct prof_report *r, uint64_t v, int which);
+
+/* Order every node's children (and the roots) by key descending, then
+ * label, module and SRC (bytes, ascending), then no., then index. */
+void prof_sort(struct prof_report *r, const double *key);
+
+/* Name bytes of an interned id. */
+#define prof_name(r, id) ((r)->names.name[id])
+#define prof_len(r, id) ((r)->names.len[id])
+
+/* Walk the linked tree in preorder without recursion.  Start with
+ * *it = r->first_root, *d = 0; each call returns the next node and its
+ * depth, PROF_NONE at the end. */
+uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d);
+
+/*
+ * Write r as a .prof report in GHC 8.10's layout (rts/ProfilerReport.c):
+ * the header (made up where r lacks one: date "Thu Jan  1 00:00 1970",
+ * program "unknown"), a flat per-cost-centre table recomputed from the
+ * tree (cost centres above 1 % of time or alloc, as GHC prints), the
+ * tree in link order (SRC column only if r->has_src, ticks and bytes
+ * only if r->exact), then the SET list if any.  Output goes through
+ * hpt_out_* (write errors exit 2).
+ */
+void prof_write(const struct prof_report *r);
+
 #endif

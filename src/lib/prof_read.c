@@ -1,3 +1,1005 @@
-/* prof_read.c: stub until the .prof reader lands. */
+/*
+ * prof_read.c: the one .prof parser (see prof.h for who writes what).
+ *
+ * Grammar accepted, line by line (a trailing CR is dropped from every
+ * line; "cp" means a column counted in UTF-8 code points):
+ *
+ *   file    := pre* [tree] post* [sets]
+ *   pre     := blank
+ *            | TAB DATE " Time and Allocation Profiling Report" ...
+ *            | TAB "  " COMMAND                 (first TAB line after it)
+ *            | TAB "total time" "=" SECS "secs" "(" N "ticks @" I
+ *                  ("ms" | "us" "," P "processor" ["s"]) ")"
+ *            | TAB "total alloc" "=" DIGITS-WITH-COMMAS "bytes" ...
+ *            | "COST CENTRE" ... (no "no." column)   flat table header;
+ *                  the lines after it are skipped, not parsed
+ *            | SPACES "individual" ... "inherited"
+ *            | "Retainer Profiling:" ... and the TAB lines after it
+ *                  (progress lines some RTS versions print with -hr)
+ *   tree    := "COST CENTRE" ... "MODULE" ... ["SRC"] ... "no." ...
+ *                  "entries" ... ["ticks" "bytes"]     the column header
+ *              row*  up to a blank line or the end
+ *   row     := SPACE{indent} LABEL MODULE [SRC] NO ENTRIES
+ *                  PCT PCT PCT PCT [TICKS BYTES]
+ *   sets    := "Retainer sets created during profiling:" line*
+ *
+ * Rows are read from the right: the 6 (or 8, with ticks and bytes)
+ * numeric fields are peeled off the end, never found by byte offset,
+ * because GHC pads by code points and lets wide fields push the rest
+ * right.  Two historical gluings are repaired: entries of 11 or more
+ * digits run into no. (8.0.1-8.8), and no. runs into the module name
+ * (7.4-7.10); the split is placed where the column header's "no." ends.
+ * The label is the first token and the module the next; SRC is the rest,
+ * trimmed (it may hold spaces).  Without a SRC column the module is the
+ * last token and the label everything before it (old labels may hold
+ * spaces).  A row whose first token starts at or after the MODULE column
+ * (SRC layouts), or that has a single token (others), has an empty label.
+ *
+ * Depth is the indent.  An empty label hides its indent, so its depth is
+ * chosen among those the neighbours allow (one below the previous row's
+ * depth at most; at least one above the next row's): the deepest whose
+ * parent's inherited percentages can hold it, and revised when the next
+ * row turns out to be its child.
+ *
+ * Checks: the first bytes (JSON, eventlog, empty input), that some
+ * header or tree line is recognised, that depths step down by at most
+ * one, that there is one root, that numbers fit in 64 bits.  Malformed
+ * rows and an unterminated last row are warnings and are skipped.
+ */
 #include "prof.h"
-int prof_read_stub_;
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum state { S_TOP, S_FLAT, S_TREE, S_AFTER, S_SETS };
+
+struct reader {
+	struct prof_report *r;
+	struct hpt_input *in;
+	const char *file;
+	enum state st;
+	int seen;              /* a header or tree line was recognised */
+	int title, retainer;   /* saw the title; inside -hr progress lines */
+	int comma_warned, after_warned;
+	/* tree column header, in code points */
+	size_t module_col, no_end;
+	int ntail;             /* numeric fields after entries: 4 or 6 */
+	/* tree building */
+	uint32_t *stack;       /* the path to the last row, root first */
+	long *ind;             /* the indent of each of those rows */
+	size_t sn, stack_cap, ind_cap;
+	size_t rows;           /* rows placed */
+	int32_t *pct;          /* 4 per node: the row's percentages, tenths */
+	int64_t *csum;         /* 2 per node: children's inherited tenths */
+	uint32_t *nkids;
+	size_t aux_cap;
+	uint32_t pending;      /* last row, an empty label placed tentatively */
+	long pend_hi;          /* deepest indent it could have */
+	uint32_t *saved;       /* the path entries it replaced */
+	long *saved_ind;
+	size_t nsaved, saved_cap, saved_ind_cap;
+};
+
+void prof_init(struct prof_report *r)
+{
+	memset(r, 0, sizeof *r);
+	hpt_intern_init(&r->names);
+	r->first_root = PROF_NONE;
+}
+
+void prof_free(struct prof_report *r)
+{
+	hpt_intern_free(&r->names);
+	free(r->parent);
+	free(r->first_child);
+	free(r->next_sibling);
+	free(r->depth);
+	free(r->label);
+	free(r->module);
+	free(r->src);
+	free(r->no);
+	free(r->entries);
+	free(r->ind_time);
+	free(r->ind_alloc);
+	free(r->inh_time);
+	free(r->inh_alloc);
+	free(r->date);
+	free(r->command);
+	free(r->total_secs);
+	free(r->sets);
+	memset(r, 0, sizeof *r);
+}
+
+#define GROW(a, nc) ((a) = hpt_xrealloc((a), (nc) * sizeof *(a)))
+
+uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
+                  uint32_t module, uint32_t src)
+{
+	size_t i = r->n;
+	if (i >= PROF_NONE - 1)
+		hpt_die("too many cost-centre stacks");
+	if (i == r->cap) {
+		size_t nc = r->cap ? r->cap * 2 : 1024;
+		GROW(r->parent, nc);
+		GROW(r->first_child, nc);
+		GROW(r->next_sibling, nc);
+		GROW(r->depth, nc);
+		GROW(r->label, nc);
+		GROW(r->module, nc);
+		GROW(r->src, nc);
+		GROW(r->no, nc);
+		GROW(r->entries, nc);
+		GROW(r->ind_time, nc);
+		GROW(r->ind_alloc, nc);
+		GROW(r->inh_time, nc);
+		GROW(r->inh_alloc, nc);
+		r->cap = nc;
+	}
+	r->parent[i] = parent;
+	r->first_child[i] = r->next_sibling[i] = PROF_NONE;
+	r->depth[i] = parent == PROF_NONE ? 0 : r->depth[parent] + 1;
+	r->label[i] = label;
+	r->module[i] = module;
+	r->src[i] = src;
+	r->no[i] = r->entries[i] = 0;
+	r->ind_time[i] = r->ind_alloc[i] = r->inh_time[i] = r->inh_alloc[i] = 0;
+	r->n++;
+	return (uint32_t)i;
+}
+
+void prof_link(struct prof_report *r, const unsigned char *dead)
+{
+	size_t i;
+	uint32_t root_tail = PROF_NONE;
+	uint32_t *last = hpt_xmalloc((r->n ? r->n : 1) * sizeof *last);
+	r->first_root = PROF_NONE;
+	for (i = 0; i < r->n; i++) {
+		r->first_child[i] = r->next_sibling[i] = PROF_NONE;
+		last[i] = PROF_NONE;
+	}
+	for (i = 0; i < r->n; i++) {
+		uint32_t p = r->parent[i];
+		if (dead && dead[i])
+			continue;
+		if (p == PROF_NONE) {
+			r->depth[i] = 0;
+			if (root_tail == PROF_NONE)
+				r->first_root = (uint32_t)i;
+			else
+				r->next_sibling[root_tail] = (uint32_t)i;
+			root_tail = (uint32_t)i;
+		} else {
+			r->depth[i] = r->depth[p] + 1;
+			if (last[p] == PROF_NONE)
+				r->first_child[p] = (uint32_t)i;
+			else
+				r->next_sibling[last[p]] = (uint32_t)i;
+			last[p] = (uint32_t)i;
+		}
+	}
+	free(last);
+}
+
+void prof_sum(struct prof_report *r)
+{
+	size_t i;
+	for (i = 0; i < r->n; i++) {
+		r->inh_time[i] = r->ind_time[i];
+		r->inh_alloc[i] = r->ind_alloc[i];
+	}
+	for (i = r->n; i-- > 0;) {
+		uint32_t p = r->parent[i];
+		if (p != PROF_NONE) {
+			r->inh_time[p] += r->inh_time[i];
+			r->inh_alloc[p] += r->inh_alloc[i];
+		}
+	}
+}
+
+double prof_percent(const struct prof_report *r, uint64_t v, int which)
+{
+	uint64_t tot;
+	if (!r->exact)
+		return (double)v / 10.0;
+	tot = which ? r->total_alloc : r->total_ticks;
+	return tot ? 100.0 * (double)v / (double)tot : 0.0;
+}
+
+uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
+{
+	uint32_t cur = *it, nx;
+	if (cur == PROF_NONE)
+		return PROF_NONE;
+	*d = r->depth[cur];
+	/* Advance: first child, else the next sibling of the nearest
+	 * ancestor-or-self that has one. */
+	nx = r->first_child[cur];
+	if (nx == PROF_NONE) {
+		uint32_t u = cur;
+		while (u != PROF_NONE && r->next_sibling[u] == PROF_NONE)
+			u = r->parent[u];
+		nx = u == PROF_NONE ? PROF_NONE : r->next_sibling[u];
+	}
+	*it = nx;
+	return cur;
+}
+
+/* ---- sorting ---- */
+
+struct sort_ctx {
+	const struct prof_report *r;
+	const double *key;
+};
+static struct sort_ctx sctx; /* qsort has no context argument */
+
+static int name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
+{
+	size_t la = prof_len(r, a), lb = prof_len(r, b);
+	int c = memcmp(prof_name(r, a), prof_name(r, b), la < lb ? la : lb);
+	if (c)
+		return c;
+	return la < lb ? -1 : la > lb;
+}
+
+static int node_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	const struct prof_report *r = sctx.r;
+	int c;
+	if (sctx.key[a] != sctx.key[b])
+		return sctx.key[a] > sctx.key[b] ? -1 : 1;
+	if ((c = name_cmp(r, r->label[a], r->label[b])) != 0 ||
+	    (c = name_cmp(r, r->module[a], r->module[b])) != 0 ||
+	    (c = name_cmp(r, r->src[a], r->src[b])) != 0)
+		return c;
+	if (r->no[a] != r->no[b])
+		return r->no[a] < r->no[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static uint32_t sort_list(struct prof_report *r, uint32_t head,
+                          uint32_t **buf, size_t *cap)
+{
+	size_t k = 0, j;
+	uint32_t u;
+	for (u = head; u != PROF_NONE; u = r->next_sibling[u]) {
+		*buf = hpt_xgrow(*buf, cap, k + 1, sizeof **buf);
+		(*buf)[k++] = u;
+	}
+	if (k < 2)
+		return head;
+	qsort(*buf, k, sizeof **buf, node_cmp);
+	for (j = 0; j + 1 < k; j++)
+		r->next_sibling[(*buf)[j]] = (*buf)[j + 1];
+	r->next_sibling[(*buf)[k - 1]] = PROF_NONE;
+	return (*buf)[0];
+}
+
+void prof_sort(struct prof_report *r, const double *key)
+{
+	uint32_t *buf = NULL;
+	size_t cap = 0, i;
+	sctx.r = r;
+	sctx.key = key;
+	r->first_root = sort_list(r, r->first_root, &buf, &cap);
+	for (i = 0; i < r->n; i++)
+		if (r->first_child[i] != PROF_NONE)
+			r->first_child[i] =
+			    sort_list(r, r->first_child[i], &buf, &cap);
+	free(buf);
+}
+
+/* ---- lexical helpers ---- */
+
+static size_t cps(const char *s, size_t n)
+{
+	size_t i, c = 0;
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+static int all_digits(const char *s, size_t n)
+{
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int starts(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+	return n >= k && memcmp(s, p, k) == 0;
+}
+
+/* Offset of the word w (bounded by spaces or the line ends) in s[0..n),
+ * from offset from; -1 if absent. */
+static long find_word(const char *s, size_t n, size_t from, const char *w)
+{
+	size_t k = strlen(w), i;
+	for (i = from; i + k <= n; i++)
+		if (memcmp(s + i, w, k) == 0 && (i == 0 || s[i - 1] == ' ') &&
+		    (i + k == n || s[i + k] == ' '))
+			return (long)i;
+	return -1;
+}
+
+/* The last space-separated token in s[lo..*end): sets *ts and *end to
+ * its bounds; returns 0 if there is none. */
+static int last_tok(const char *s, size_t lo, size_t *ts, size_t *end)
+{
+	size_t e = *end, b;
+	while (e > lo && s[e - 1] == ' ')
+		e--;
+	if (e == lo)
+		return 0;
+	b = e;
+	while (b > lo && s[b - 1] != ' ')
+		b--;
+	*ts = b;
+	*end = e;
+	return 1;
+}
+
+static void u64_or_die(struct reader *rd, const char *s, size_t n,
+                       uint64_t *v)
+{
+	int e = hpt_parse_u64(s, n, v);
+	if (e == -2)
+		hpt_data_error(rd->file, rd->in->lineno,
+		               "number out of range \"%s\"",
+		               hpt_quote(0, s, n));
+}
+
+/* A printed percentage ("%5.1f") into tenths; -1 if it is not one. */
+static int parse_pct(struct reader *rd, const char *s, size_t n,
+                     int32_t *tenths)
+{
+	size_t i = 0;
+	uint64_t w = 0;
+	int frac = 0, round = 0;
+	while (i < n && s[i] >= '0' && s[i] <= '9') {
+		w = w * 10 + (uint64_t)(s[i] - '0');
+		if (w > 100000000)
+			return -1;
+		i++;
+	}
+	if (i == 0)
+		return -1;
+	if (i < n) {
+		if (s[i] == ',') {
+			if (!rd->comma_warned++)
+				hpt_data_warn(rd->file, rd->in->lineno,
+				              "decimal comma in \"%s\" read as "
+				              "a point",
+				              hpt_quote(0, s, n));
+		} else if (s[i] != '.') {
+			return -1;
+		}
+		i++;
+		if (i == n || s[i] < '0' || s[i] > '9')
+			return -1;
+		frac = s[i++] - '0';
+		if (i < n && s[i] >= '0' && s[i] <= '9')
+			round = s[i] >= '5';
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (i != n)
+			return -1;
+	}
+	*tenths = (int32_t)(w * 10 + (uint64_t)frac + (uint64_t)round);
+	return 0;
+}
+
+/* ---- header lines ---- */
+
+static char *trimdup(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return hpt_xmemdup(s, n);
+}
+
+/* "total time  =        0.33 secs   (328 ticks @ 1000 us, 1 processor)" */
+static int parse_total_time(struct reader *rd, const char *s, size_t n)
+{
+	struct prof_report *r = rd->r;
+	const char *eq = memchr(s, '=', n), *p, *e = s + n, *q;
+	uint64_t v;
+	if (!eq)
+		return -1;
+	p = eq + 1;
+	while (p < e && *p == ' ')
+		p++;
+	q = p;
+	while (q < e && *q != ' ')
+		q++;
+	if (q == p)
+		return -1;
+	free(r->total_secs);
+	r->total_secs = hpt_xmemdup(p, (size_t)(q - p));
+	p = memchr(q, '(', (size_t)(e - q));
+	if (!p)
+		return -1;
+	p++;
+	for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
+		;
+	if (hpt_parse_u64(p, (size_t)(q - p), &v))
+		return -1;
+	r->total_ticks = v;
+	if (!starts(q, (size_t)(e - q), " ticks @ "))
+		return -1;
+	p = q + 9;
+	for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
+		;
+	if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000000)
+		return -1;
+	r->tick_interval = (unsigned)v;
+	if (starts(q, (size_t)(e - q), " ms)")) {
+		memcpy(r->tick_unit, "ms", 3);
+	} else if (starts(q, (size_t)(e - q), " us, ")) {
+		memcpy(r->tick_unit, "us", 3);
+		p = q + 5;
+		for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
+			;
+		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000)
+			return -1;
+		r->processors = (unsigned)v;
+		if (!starts(q, (size_t)(e - q), " processor"))
+			return -1;
+	} else {
+		return -1;
+	}
+	r->has_time = 1;
+	return 0;
+}
+
+/* "total alloc = 397,275,224 bytes  (excludes profiling overheads)" */
+static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
+{
+	const char *eq = memchr(s, '=', n), *p, *e = s + n;
+	uint64_t v = 0;
+	int digits = 0;
+	if (!eq)
+		return -1;
+	for (p = eq + 1; p < e && *p == ' '; p++)
+		;
+	for (; p < e && ((*p >= '0' && *p <= '9') || *p == ','); p++) {
+		unsigned d;
+		if (*p == ',')
+			continue;
+		d = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			hpt_data_error(rd->file, rd->in->lineno,
+			               "number out of range \"%s\"",
+			               hpt_quote(0, eq + 1,
+			                         (size_t)(e - eq - 1)));
+		v = v * 10 + d;
+		digits++;
+	}
+	if (!digits || !starts(p, (size_t)(e - p), " bytes"))
+		return -1;
+	rd->r->total_alloc = v;
+	rd->r->has_alloc = 1;
+	return 0;
+}
+
+static int is_tree_header(const char *s, size_t n)
+{
+	return starts(s, n, "COST CENTRE") && find_word(s, n, 0, "no.") > 0 &&
+	       find_word(s, n, 0, "entries") > 0;
+}
+
+static void tree_header(struct reader *rd, const char *s, size_t n)
+{
+	long m = find_word(s, n, 11, "MODULE"), no = find_word(s, n, 0, "no.");
+	long src = find_word(s, n, 11, "SRC");
+	struct prof_report *r = rd->r;
+	if (m < 0)
+		hpt_data_error(rd->file, rd->in->lineno,
+		               "no MODULE column in \"%s\"", hpt_quote(0, s, n));
+	rd->module_col = cps(s, (size_t)m);
+	rd->no_end = cps(s, (size_t)no + 3);
+	r->has_src = src > m && src < no;
+	r->exact = find_word(s, n, 0, "ticks") > no &&
+	           find_word(s, n, 0, "bytes") > no;
+	rd->ntail = r->exact ? 6 : 4;
+	rd->st = S_TREE;
+	rd->seen = 1;
+}
+
+/* ---- tree rows ---- */
+
+static void aux_grow(struct reader *rd, size_t need)
+{
+	if (need <= rd->aux_cap)
+		return;
+	rd->aux_cap = need * 2;
+	GROW(rd->pct, rd->aux_cap * 4);
+	GROW(rd->csum, rd->aux_cap * 2);
+	GROW(rd->nkids, rd->aux_cap);
+}
+
+/* Could node x (inherited percentages known) be a child of p, given the
+ * children p already has?  Rounding to 0.1 allows half a tenth for every
+ * figure involved. */
+static int fits(struct reader *rd, uint32_t p, uint32_t x)
+{
+	int w;
+	for (w = 0; w < 2; w++) {
+		int64_t inh = rd->pct[4 * p + 2 + w], ind = rd->pct[4 * p + w];
+		int64_t need = ind + rd->csum[2 * p + w] + rd->pct[4 * x + 2 + w];
+		if (2 * inh + (int64_t)rd->nkids[p] + 2 < 2 * need)
+			return 0;
+	}
+	return 1;
+}
+
+static void attach(struct reader *rd, uint32_t x, uint32_t p)
+{
+	struct prof_report *r = rd->r;
+	r->parent[x] = p;
+	r->depth[x] = p == PROF_NONE ? 0 : r->depth[p] + 1;
+	if (p != PROF_NONE) {
+		rd->csum[2 * p] += rd->pct[4 * x + 2];
+		rd->csum[2 * p + 1] += rd->pct[4 * x + 3];
+		rd->nkids[p]++;
+	}
+}
+
+static void detach(struct reader *rd, uint32_t x)
+{
+	uint32_t p = rd->r->parent[x];
+	if (p != PROF_NONE) {
+		rd->csum[2 * p] -= rd->pct[4 * x + 2];
+		rd->csum[2 * p + 1] -= rd->pct[4 * x + 3];
+		rd->nkids[p]--;
+	}
+}
+
+static void push(struct reader *rd, uint32_t x, long ind)
+{
+	rd->stack = hpt_xgrow(rd->stack, &rd->stack_cap, rd->sn + 1,
+	                      sizeof *rd->stack);
+	rd->ind = hpt_xgrow(rd->ind, &rd->ind_cap, rd->sn + 1, sizeof *rd->ind);
+	rd->stack[rd->sn] = x;
+	rd->ind[rd->sn] = ind;
+	rd->sn++;
+}
+
+/* Place node x, indented by ind, under the nearest row above it with a
+ * smaller indent.  GHC 6.x skips hidden stacks but still indents their
+ * children, so an indent may grow by more than one. */
+static void place(struct reader *rd, uint32_t x, long ind, const char *s,
+                  size_t n)
+{
+	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= ind)
+		rd->sn--;
+	if (rd->sn == 0 && rd->rows > 0)
+		hpt_data_error(rd->file, rd->in->lineno,
+		               "second root row \"%s\"", hpt_quote(0, s, n));
+	attach(rd, x, rd->sn ? rd->stack[rd->sn - 1] : PROF_NONE);
+	push(rd, x, ind);
+	rd->rows++;
+}
+
+/* A row with a label and indent ind follows a pending empty label: if
+ * the empty label was placed too high for this row to be its child
+ * while a deeper place was possible, move it there first. */
+static void settle(struct reader *rd, long ind)
+{
+	uint32_t x = rd->pending;
+	long e;
+	size_t k;
+	if (x == PROF_NONE)
+		return;
+	rd->pending = PROF_NONE;
+	e = rd->ind[rd->sn - 1];
+	if (ind <= e + 1 || ind - 1 > rd->pend_hi)
+		return; /* consistent, or no place could make it so */
+	detach(rd, x);
+	rd->sn--;
+	for (k = 0; k < rd->nsaved; k++)
+		push(rd, rd->saved[k], rd->saved_ind[k]);
+	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= ind - 1)
+		rd->sn--;
+	attach(rd, x, rd->stack[rd->sn - 1]);
+	push(rd, x, ind - 1);
+}
+
+/* An empty label: under the deepest row of the current path whose
+ * inherited percentages can hold it; remember the rows passed over. */
+static void place_empty(struct reader *rd, uint32_t x, const char *s,
+                        size_t n)
+{
+	size_t j, k;
+	if (rd->rows == 0) {
+		place(rd, x, 0, s, n);
+		return;
+	}
+	rd->pend_hi = rd->ind[rd->sn - 1] + 1;
+	for (j = rd->sn - 1; j > 0; j--)
+		if (fits(rd, rd->stack[j], x))
+			break;
+	rd->nsaved = 0;
+	for (k = j + 1; k < rd->sn; k++) {
+		rd->saved = hpt_xgrow(rd->saved, &rd->saved_cap, rd->nsaved + 1,
+		                      sizeof *rd->saved);
+		rd->saved_ind = hpt_xgrow(rd->saved_ind, &rd->saved_ind_cap,
+		                          rd->nsaved + 1, sizeof *rd->saved_ind);
+		rd->saved[rd->nsaved] = rd->stack[k];
+		rd->saved_ind[rd->nsaved] = rd->ind[k];
+		rd->nsaved++;
+	}
+	rd->sn = j + 1;
+	attach(rd, x, rd->stack[j]);
+	push(rd, x, rd->ind[j] + 1);
+	rd->rows++;
+	rd->pending = x;
+}
+
+static int row(struct reader *rd, const char *s, size_t n)
+{
+	struct prof_report *r = rd->r;
+	size_t end = n, ts = 0, ind = 0, te, ps, pe;
+	size_t tok_s[6], tok_e[6];
+	int32_t pct[4];
+	uint64_t tail[2] = {0, 0}, no = 0, entries = 0;
+	size_t lab_s, lab_e, mod_s, mod_e, src_s = 0, src_e = 0;
+	int k, empty;
+	uint32_t x;
+
+	while (ind < n && s[ind] == ' ')
+		ind++;
+	for (k = rd->ntail - 1; k >= 0; k--) {
+		if (!last_tok(s, ind, &ts, &end))
+			return -1;
+		tok_s[k] = ts;
+		tok_e[k] = end;
+		end = ts;
+	}
+	for (k = 0; k < 4; k++)
+		if (parse_pct(rd, s + tok_s[k], tok_e[k] - tok_s[k], &pct[k]))
+			return -1;
+	for (k = 4; k < rd->ntail; k++) {
+		if (!all_digits(s + tok_s[k], tok_e[k] - tok_s[k]))
+			return -1;
+		u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
+		           &tail[k - 4]);
+	}
+	/* entries, then no. */
+	if (!last_tok(s, ind, &ts, &end) || !all_digits(s + ts, end - ts))
+		return -1;
+	te = end;
+	end = ts;
+	if (!last_tok(s, ind, &ps, &end))
+		return -1;
+	pe = end;
+	if (all_digits(s + ps, pe - ps)) {
+		u64_or_die(rd, s + ts, te - ts, &entries);
+		u64_or_die(rd, s + ps, pe - ps, &no);
+		end = ps;
+	} else if (te - ts >= 12) {
+		/* 8.0.1-8.8: entries of 11+ digits glued to no.; no. ends
+		 * where the header's "no." ends. */
+		size_t col = cps(s, ts), k2;
+		k2 = rd->no_end > col ? rd->no_end - col : 0;
+		if (k2 == 0 || k2 >= te - ts)
+			k2 = te - ts - 11;
+		u64_or_die(rd, s + ts, k2, &no);
+		u64_or_die(rd, s + ts + k2, te - ts - k2, &entries);
+		end = ts;
+	} else {
+		/* 7.4-7.10: no. glued to the module: "Data.Map123456". */
+		size_t dig = 0, col, k2;
+		while (dig < pe - ps - 1 && s[pe - 1 - dig] >= '0' &&
+		       s[pe - 1 - dig] <= '9')
+			dig++;
+		if (dig == 0)
+			return -1;
+		col = cps(s, pe);
+		k2 = dig;
+		if (col == rd->no_end && rd->no_end >= 6) {
+			/* the module column ended 6 before "no." ended */
+			size_t mod_end = rd->no_end - 6, c2 = cps(s, ps);
+			if (mod_end > c2 && mod_end - c2 < pe - ps &&
+			    pe - ps - (mod_end - c2) <= dig)
+				k2 = pe - ps - (mod_end - c2);
+		}
+		u64_or_die(rd, s + ts, te - ts, &entries);
+		u64_or_die(rd, s + pe - k2, k2, &no);
+		end = pe - k2;
+	}
+	/* names: s[ind..end) */
+	while (end > ind && s[end - 1] == ' ')
+		end--;
+	if (end == ind)
+		return -1;
+	if (r->has_src) {
+		empty = ind >= rd->module_col;
+		lab_s = lab_e = ind;
+		if (!empty) {
+			while (lab_e < end && s[lab_e] != ' ')
+				lab_e++;
+		}
+		mod_s = lab_e;
+		while (mod_s < end && s[mod_s] == ' ')
+			mod_s++;
+		mod_e = mod_s;
+		while (mod_e < end && s[mod_e] != ' ')
+			mod_e++;
+		if (mod_e == mod_s)
+			return -1;
+		src_s = mod_e;
+		while (src_s < end && s[src_s] == ' ')
+			src_s++;
+		src_e = end;
+	} else {
+		size_t e2 = end;
+		if (!last_tok(s, ind, &mod_s, &e2))
+			return -1;
+		mod_e = e2;
+		lab_s = ind;
+		lab_e = mod_s;
+		while (lab_e > lab_s && s[lab_e - 1] == ' ')
+			lab_e--;
+		empty = lab_e == lab_s;
+	}
+	x = prof_add(r, PROF_NONE, hpt_intern(&r->names, s + lab_s,
+	                                      lab_e - lab_s, NULL),
+	             hpt_intern(&r->names, s + mod_s, mod_e - mod_s, NULL),
+	             hpt_intern(&r->names, s + src_s, src_e - src_s, NULL));
+	r->no[x] = no;
+	r->entries[x] = entries;
+	aux_grow(rd, r->n);
+	memcpy(rd->pct + 4 * x, pct, sizeof pct);
+	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
+	rd->nkids[x] = 0;
+	if (r->exact) {
+		r->ind_time[x] = tail[0];
+		r->ind_alloc[x] = tail[1];
+	} else {
+		r->ind_time[x] = (uint64_t)pct[0];
+		r->ind_alloc[x] = (uint64_t)pct[1];
+		r->inh_time[x] = (uint64_t)pct[2];
+		r->inh_alloc[x] = (uint64_t)pct[3];
+	}
+	if (empty) {
+		if (rd->pending != PROF_NONE)
+			rd->pending = PROF_NONE; /* two in a row: keep the first */
+		place_empty(rd, x, s, n);
+	} else {
+		settle(rd, (long)ind);
+		place(rd, x, (long)ind, s, n);
+	}
+	return 0;
+}
+
+/* ---- the driver ---- */
+
+static void sets_line(struct reader *rd, const char *s, size_t n)
+{
+	struct prof_report *r = rd->r;
+	size_t cap = r->sets_len + n + 1;
+	r->sets = hpt_xrealloc(r->sets, cap + 1);
+	memcpy(r->sets + r->sets_len, s, n);
+	r->sets[r->sets_len + n] = '\n';
+	r->sets_len += n + 1;
+	r->sets[r->sets_len] = '\0';
+	if (n && !starts(s, n, "SET ") &&
+	    !starts(s, n, "Retainer sets created during profiling:"))
+		hpt_data_warn(rd->file, rd->in->lineno,
+		              "unexpected line in the retainer-set list \"%s\"",
+		              hpt_quote(0, s, n));
+}
+
+static int blank(const char *s, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return 0;
+	return 1;
+}
+
+static void top_line(struct reader *rd, char *s, size_t n)
+{
+	struct prof_report *r = rd->r;
+	if (blank(s, n))
+		return;
+	if (is_tree_header(s, n)) {
+		tree_header(rd, s, n);
+		return;
+	}
+	if (starts(s, n, "Retainer sets created during profiling:")) {
+		rd->st = S_SETS;
+		rd->seen = 1;
+		sets_line(rd, s, n);
+		return;
+	}
+	if (starts(s, n, "Retainer Profiling:")) {
+		rd->retainer = 1;
+		rd->seen = 1;
+		return;
+	}
+	if (starts(s, n, "COST CENTRE")) {
+		rd->st = S_FLAT;
+		rd->seen = 1;
+		return;
+	}
+	if (s[0] == '\t') {
+		const char *t = s + 1;
+		size_t m = n - 1;
+		const char *title = " Time and Allocation Profiling Report";
+		size_t tl = strlen(title), i;
+		for (i = 0; i + tl <= m; i++)
+			if (memcmp(t + i, title, tl) == 0)
+				break;
+		if (i + tl <= m) {
+			free(r->date);
+			r->date = trimdup(t, i);
+			rd->title = rd->seen = 1;
+			rd->retainer = 0;
+			return;
+		}
+		if (starts(t, m, "total time")) {
+			if (parse_total_time(rd, t, m))
+				hpt_data_warn(rd->file, rd->in->lineno,
+				              "total time not understood \"%s\"",
+				              hpt_quote(0, t, m));
+			rd->seen = 1;
+			return;
+		}
+		if (starts(t, m, "total alloc")) {
+			if (parse_total_alloc(rd, t, m))
+				hpt_data_warn(rd->file, rd->in->lineno,
+				              "total alloc not understood \"%s\"",
+				              hpt_quote(0, t, m));
+			rd->seen = 1;
+			return;
+		}
+		if (rd->retainer)
+			return;
+		if (rd->title && !r->command) {
+			/* TAB, two spaces, then " %s" per argument. */
+			size_t sp = 0;
+			while (sp < 3 && sp < m && t[sp] == ' ')
+				sp++;
+			r->command = hpt_xmemdup(t + sp, m - sp);
+			return;
+		}
+	}
+	if (s[0] == ' ' && find_word(s, n, 0, "individual") >= 0)
+		return;
+	if (!rd->seen)
+		hpt_data_error(rd->file, rd->in->lineno,
+		               "not a .prof report: \"%s\"", hpt_quote(0, s, n));
+	hpt_data_warn(rd->file, rd->in->lineno, "line not understood \"%s\"",
+	              hpt_quote(0, s, n));
+}
+
+static void detect(struct reader *rd)
+{
+	const char *p;
+	size_t k = hpt_input_peek(rd->in, 4, &p), i = 0;
+	if (k == 0)
+		hpt_data_error(rd->file, 0, "empty input");
+	if (k == 4 && memcmp(p, "hdrb", 4) == 0)
+		hpt_data_error(rd->file, 0, "eventlog input not supported yet");
+	while (i < k && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
+	                 p[i] == '\t'))
+		i++;
+	if (i < k && p[i] == '{')
+		hpt_data_error(rd->file, 0, "JSON (-pj) input not supported yet");
+}
+
+void prof_read(struct prof_report *r, struct hpt_input *in)
+{
+	struct reader rd;
+	char *s;
+	long len;
+	long tree_line = 0;
+	size_t i;
+
+	memset(&rd, 0, sizeof rd);
+	rd.r = r;
+	rd.in = in;
+	rd.file = in->name;
+	rd.pending = PROF_NONE;
+	detect(&rd);
+	while ((len = hpt_input_line(in, &s)) >= 0) {
+		size_t n = (size_t)len;
+		if (n && s[n - 1] == '\r')
+			n--;
+		switch (rd.st) {
+		case S_TOP:
+			top_line(&rd, s, n);
+			if (rd.st == S_TREE)
+				tree_line = in->lineno;
+			break;
+		case S_FLAT:
+			if (is_tree_header(s, n)) {
+				tree_header(&rd, s, n);
+				tree_line = in->lineno;
+			} else if (starts(s, n, "Retainer sets created during "
+			                        "profiling:")) {
+				rd.st = S_SETS;
+				sets_line(&rd, s, n);
+			}
+			break;
+		case S_TREE:
+			if (blank(s, n)) {
+				if (r->n > 0)
+					rd.st = S_AFTER;
+				break;
+			}
+			if (in->last_unterminated) {
+				hpt_data_warn(rd.file, in->lineno,
+				              "last row has no newline (file cut "
+				              "short?); dropped");
+				break;
+			}
+			if (row(&rd, s, n))
+				hpt_data_warn(rd.file, in->lineno,
+				              "malformed row skipped \"%s\"",
+				              hpt_quote(0, s, n));
+			break;
+		case S_AFTER:
+			if (blank(s, n))
+				break;
+			if (starts(s, n, "Retainer sets created during "
+			                 "profiling:")) {
+				rd.st = S_SETS;
+				sets_line(&rd, s, n);
+			} else if (!rd.after_warned++) {
+				hpt_data_warn(rd.file, in->lineno,
+				              "text after the cost-centre tree "
+				              "ignored \"%s\"",
+				              hpt_quote(0, s, n));
+			}
+			break;
+		case S_SETS:
+			sets_line(&rd, s, n);
+			break;
+		}
+	}
+	(void)tree_line;
+	if (!tree_line && !r->sets) {
+		if (!rd.seen)
+			hpt_data_error(rd.file, in->lineno ? in->lineno : 0,
+			               "not a .prof report: no header or "
+			               "cost-centre tree");
+		hpt_data_error(rd.file, in->lineno,
+		               "no cost-centre tree after the header");
+	}
+	free(rd.stack);
+	free(rd.ind);
+	free(rd.saved);
+	free(rd.saved_ind);
+	free(rd.pct);
+	free(rd.csum);
+	free(rd.nkids);
+	prof_link(r, NULL);
+	if (r->exact) {
+		prof_sum(r);
+		if (!r->has_time || !r->has_alloc) {
+			uint64_t t = 0, a = 0;
+			for (i = 0; i < r->n; i++)
+				if (r->parent[i] == PROF_NONE) {
+					t += r->inh_time[i];
+					a += r->inh_alloc[i];
+				}
+			if (!r->has_time)
+				r->total_ticks = t;
+			if (!r->has_alloc)
+				r->total_alloc = a;
+		}
+	}
+}

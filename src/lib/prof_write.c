@@ -1,3 +1,299 @@
-/* prof_write.c: stub until the .prof writer lands. */
+/*
+ * prof_write.c: the one .prof writer, in the layout of GHC 8.10 and
+ * later (rts/ProfilerReport.c): every column padded to its widest value
+ * counted in code points and followed by one space, so that this reader
+ * and the others (ghc-prof, profiteur, inferno) read it back.
+ */
 #include "prof.h"
-int prof_write_stub_;
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t cps(const char *s, size_t n)
+{
+	size_t i, c = 0;
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+static void spaces(size_t k)
+{
+	static const char sp[] = "                                ";
+	while (k > 32) {
+		hpt_out_write(sp, 32);
+		k -= 32;
+	}
+	hpt_out_write(sp, k);
+}
+
+/* s padded with spaces to w code points (never cut). */
+static void padded(const char *s, size_t n, size_t w)
+{
+	size_t c = cps(s, n);
+	hpt_out_write(s, n);
+	if (c < w)
+		spaces(w - c);
+}
+
+static void rjust_u64(uint64_t v, size_t w)
+{
+	char b[24];
+	int k = snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+	if ((size_t)k < w)
+		spaces(w - (size_t)k);
+	hpt_out_write(b, (size_t)k);
+}
+
+static size_t digits(uint64_t v)
+{
+	size_t d = 1;
+	while (v >= 10) {
+		v /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* A percentage as "%5.1f" (or wider). */
+static void pct(const struct prof_report *r, uint64_t v, int which)
+{
+	char b[64];
+	if (r->exact)
+		snprintf(b, sizeof b, "%5.1f", prof_percent(r, v, which));
+	else
+		snprintf(b, sizeof b, "%3llu.%llu",
+		         (unsigned long long)(v / 10),
+		         (unsigned long long)(v % 10));
+	hpt_out_printf("%5s", b);
+}
+
+static void commas(uint64_t v, char *b)
+{
+	char t[32];
+	int n = snprintf(t, sizeof t, "%llu", (unsigned long long)v), i, o = 0;
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			b[o++] = ',';
+		b[o++] = t[i];
+	}
+	b[o] = '\0';
+}
+
+static void header(const struct prof_report *r)
+{
+	char b[48];
+	uint64_t ticks = r->total_ticks;
+	hpt_out_printf("\t%s Time and Allocation Profiling Report  (Final)\n\n",
+	               r->date ? r->date : "Thu Jan  1 00:00 1970");
+	hpt_out_printf("\t   %s\n\n", r->command ? r->command : "unknown");
+	if (r->total_secs)
+		hpt_out_printf("\ttotal time  = %11s secs   ", r->total_secs);
+	else
+		hpt_out_printf("\ttotal time  = %11.2f secs   ",
+		               (double)ticks / 1000.0);
+	if (r->has_time && strcmp(r->tick_unit, "ms") == 0)
+		hpt_out_printf("(%llu ticks @ %u ms)\n",
+		               (unsigned long long)ticks, r->tick_interval);
+	else
+		hpt_out_printf("(%llu ticks @ %u us, %u processor%s)\n",
+		               (unsigned long long)ticks,
+		               r->has_time ? r->tick_interval : 1000,
+		               r->processors ? r->processors : 1,
+		               r->processors > 1 ? "s" : "");
+	commas(r->total_alloc, b);
+	hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
+	               "overheads)\n\n",
+	               b);
+}
+
+/* The flat table: one row per (label, module, SRC) above 1 % of the
+ * time or the allocation, by individual time descending. */
+struct flat {
+	uint32_t label, module, src;
+	uint64_t time, alloc;
+};
+
+static const struct prof_report *fr;
+
+static int flat_cmp(const void *pa, const void *pb)
+{
+	const struct flat *a = pa, *b = pb;
+	uint32_t ia[3] = {a->label, a->module, a->src};
+	uint32_t ib[3] = {b->label, b->module, b->src};
+	int k;
+	if (a->time != b->time)
+		return a->time > b->time ? -1 : 1;
+	if (a->alloc != b->alloc)
+		return a->alloc > b->alloc ? -1 : 1;
+	for (k = 0; k < 3; k++) {
+		size_t la = prof_len(fr, ia[k]), lb = prof_len(fr, ib[k]);
+		int c = memcmp(prof_name(fr, ia[k]), prof_name(fr, ib[k]),
+		               la < lb ? la : lb);
+		if (c)
+			return c;
+		if (la != lb)
+			return la < lb ? -1 : 1;
+	}
+	return 0;
+}
+
+static void flat_table(const struct prof_report *r)
+{
+	struct hpt_intern keys;
+	struct flat *f = NULL;
+	size_t cap = 0, nf = 0, i, kept = 0;
+	size_t wl = 11, wm = 6, ws = 3;
+	uint32_t it = r->first_root, d, x;
+
+	hpt_intern_init(&keys);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		uint32_t k3[3] = {r->label[x], r->module[x], r->src[x]};
+		int added = 0;
+		uint32_t id = hpt_intern(&keys, (const char *)k3, sizeof k3,
+		                         &added);
+		if (added) {
+			f = hpt_xgrow(f, &cap, id + 1, sizeof *f);
+			f[id].label = k3[0];
+			f[id].module = k3[1];
+			f[id].src = k3[2];
+			f[id].time = f[id].alloc = 0;
+			nf = id + 1;
+		}
+		f[id].time += r->ind_time[x];
+		f[id].alloc += r->ind_alloc[x];
+	}
+	hpt_intern_free(&keys);
+	for (i = 0; i < nf; i++)
+		if (prof_percent(r, f[i].time, 0) > 1.0 ||
+		    prof_percent(r, f[i].alloc, 1) > 1.0)
+			f[kept++] = f[i];
+	fr = r;
+	if (kept)
+		qsort(f, kept, sizeof *f, flat_cmp);
+	for (i = 0; i < kept; i++) {
+		size_t c = cps(prof_name(r, f[i].label), prof_len(r, f[i].label));
+		if (c > wl)
+			wl = c;
+		c = cps(prof_name(r, f[i].module), prof_len(r, f[i].module));
+		if (c > wm)
+			wm = c;
+		c = cps(prof_name(r, f[i].src), prof_len(r, f[i].src));
+		if (c > ws)
+			ws = c;
+	}
+	padded("COST CENTRE", 11, wl);
+	hpt_out_char(' ');
+	padded("MODULE", 6, wm);
+	if (r->has_src) {
+		hpt_out_char(' ');
+		padded("SRC", 3, ws);
+	}
+	hpt_out_str("  %time %alloc");
+	if (r->exact)
+		hpt_out_str("  ticks     bytes");
+	hpt_out_str("\n\n");
+	for (i = 0; i < kept; i++) {
+		padded(prof_name(r, f[i].label), prof_len(r, f[i].label), wl);
+		hpt_out_char(' ');
+		padded(prof_name(r, f[i].module), prof_len(r, f[i].module), wm);
+		if (r->has_src) {
+			hpt_out_char(' ');
+			padded(prof_name(r, f[i].src), prof_len(r, f[i].src),
+			       ws);
+		}
+		hpt_out_str("  ");
+		pct(r, f[i].time, 0);
+		hpt_out_str("  ");
+		pct(r, f[i].alloc, 1);
+		if (r->exact) {
+			hpt_out_str("  ");
+			rjust_u64(f[i].time, 5);
+			hpt_out_char(' ');
+			rjust_u64(f[i].alloc, 9);
+		}
+		hpt_out_char('\n');
+	}
+	hpt_out_str("\n\n");
+	free(f);
+}
+
+void prof_write(const struct prof_report *r)
+{
+	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
+	uint32_t it, d, x;
+
+	header(r);
+	flat_table(r);
+
+	/* Code-point widths of every name once, then the column widths. */
+	lc = hpt_xmalloc((r->names.count ? r->names.count : 1) * sizeof *lc);
+	for (x = 0; x < r->names.count; x++)
+		lc[x] = cps(r->names.name[x], r->names.len[x]);
+	it = r->first_root;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		if (d + lc[r->label[x]] > wl)
+			wl = d + lc[r->label[x]];
+		if (lc[r->module[x]] > wm)
+			wm = lc[r->module[x]];
+		if (lc[r->src[x]] > ws)
+			ws = lc[r->src[x]];
+		if (digits(r->no[x]) > wn)
+			wn = digits(r->no[x]);
+	}
+	spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 + 11 + 4);
+	hpt_out_str("individual      inherited\n");
+	padded("COST CENTRE", 11, wl);
+	hpt_out_char(' ');
+	padded("MODULE", 6, wm);
+	hpt_out_char(' ');
+	if (r->has_src) {
+		padded("SRC", 3, ws);
+		hpt_out_char(' ');
+	}
+	spaces(wn - 3);
+	hpt_out_str("no.     entries  %time %alloc   %time %alloc");
+	if (r->exact)
+		hpt_out_str("  ticks     bytes");
+	hpt_out_str("\n\n");
+
+	it = r->first_root;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		spaces(d);
+		padded(prof_name(r, r->label[x]), prof_len(r, r->label[x]),
+		       wl - d);
+		hpt_out_char(' ');
+		padded(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
+		       wm);
+		hpt_out_char(' ');
+		if (r->has_src) {
+			padded(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
+			       ws);
+			hpt_out_char(' ');
+		}
+		rjust_u64(r->no[x], wn);
+		hpt_out_char(' ');
+		rjust_u64(r->entries[x], 11);
+		hpt_out_str("  ");
+		pct(r, r->ind_time[x], 0);
+		hpt_out_str("  ");
+		pct(r, r->ind_alloc[x], 1);
+		hpt_out_str("   ");
+		pct(r, r->inh_time[x], 0);
+		hpt_out_str("  ");
+		pct(r, r->inh_alloc[x], 1);
+		if (r->exact) {
+			hpt_out_str("  ");
+			rjust_u64(r->ind_time[x], 5);
+			hpt_out_char(' ');
+			rjust_u64(r->ind_alloc[x], 9);
+		}
+		hpt_out_char('\n');
+	}
+	free(lc);
+	if (r->sets) {
+		hpt_out_char('\n');
+		hpt_out_write(r->sets, r->sets_len);
+	}
+}
