@@ -64,13 +64,37 @@ static void out_name(const struct prof_report *r, uint32_t id)
 	hpt_out_tsv(prof_name(r, id), prof_len(r, id));
 }
 
-/* Label for people and flame graphs: "" for an empty label. */
+/* A name for people or flame graphs: control characters as in TSV
+ * (\t \n \r), a backslash kept as it is, and sep (if not 0) as '_'. */
+static void out_text(const char *s, size_t n, int sep)
+{
+	size_t i, run = 0;
+	for (i = 0; i < n; i++) {
+		const char *esc = NULL;
+		if (s[i] == '\t')
+			esc = "\\t";
+		else if (s[i] == '\n')
+			esc = "\\n";
+		else if (s[i] == '\r')
+			esc = "\\r";
+		else if (sep && s[i] == sep)
+			esc = "_";
+		if (esc) {
+			hpt_out_write(s + run, i - run);
+			hpt_out_str(esc);
+			run = i + 1;
+		}
+	}
+	hpt_out_write(s + run, n - run);
+}
+
+/* Label for people: "" for an empty label. */
 static void out_label(const struct prof_report *r, uint32_t id)
 {
 	if (prof_len(r, id) == 0)
 		hpt_out_str("\"\"");
 	else
-		out_name(r, id);
+		out_text(prof_name(r, id), prof_len(r, id), 0);
 }
 
 static void rjust(const char *s, size_t w)
@@ -383,9 +407,10 @@ static void out_frame(const struct prof_report *r, uint32_t x)
 {
 	uint32_t l = r->label[x];
 	const char *s = prof_name(r, l);
-	size_t n = prof_len(r, l), i, run = 0;
+	size_t n = prof_len(r, l);
 	if (n == 3 && memcmp(s, "CAF", 3) == 0) {
-		out_name(r, r->module[x]);
+		out_text(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
+		         ';');
 		hpt_out_str(".CAF");
 		return;
 	}
@@ -393,13 +418,7 @@ static void out_frame(const struct prof_report *r, uint32_t x)
 		hpt_out_str("\"\"");
 		return;
 	}
-	for (i = 0; i < n; i++)
-		if (s[i] == ';') {
-			hpt_out_tsv(s + run, i - run);
-			hpt_out_char('_');
-			run = i + 1;
-		}
-	hpt_out_tsv(s + run, n - run);
+	out_text(s, n, ';');
 }
 
 static uint32_t *path;
@@ -489,10 +508,10 @@ static void text_names(const struct prof_report *r, uint32_t x)
 {
 	out_label(r, r->label[x]);
 	hpt_out_str("  ");
-	out_name(r, r->module[x]);
+	out_text(prof_name(r, r->module[x]), prof_len(r, r->module[x]), 0);
 	if (prof_len(r, r->src[x])) {
 		hpt_out_str("  ");
-		out_name(r, r->src[x]);
+		out_text(prof_name(r, r->src[x]), prof_len(r, r->src[x]), 0);
 	}
 	hpt_out_char('\n');
 }
@@ -947,12 +966,15 @@ static void write_diff(struct prof_report *a, struct prof_report *b)
 			v[1] = e1->ind_a - e0->ind_a;
 			v[2] = e1->inh_t - e0->inh_t;
 			v[3] = e1->inh_a - e0->inh_a;
-			snprintf(bf, sizeof bf, "%+lld",
+			snprintf(bf, sizeof bf, e1->entries == e0->entries ?
+			         "%lld" : "%+lld",
 			         (long long)(e1->entries - e0->entries));
 			rjust(bf, 12);
 			for (j = 0; j < 4; j++) {
 				double t = fabs(v[j]) < 5e-7 ? 0.0 : v[j];
 				snprintf(bf, sizeof bf, "%+.*f", exact ? 2 : 1, t);
+				if (strspn(bf + 1, "0.") == strlen(bf + 1))
+					bf[0] = ' ';
 				rjust(bf, (j % 2) ? 8 : 10);
 			}
 			if (exact) {
