@@ -102,7 +102,8 @@ int main(int argc, char **argv)
 	static char *stdin_only[] = {"-"};
 	double offset = 0;
 	int offset_prec = 0;
-	char *last_text = NULL;
+	char last_text[64];
+	int have_last = 0;
 	double last_time = 0;
 
 	hpt_init("hpcat", usage);
@@ -195,9 +196,16 @@ int main(int argc, char **argv)
 					hp_write_mark(tt);
 				continue;
 			}
-			free(last_text);
-			last_text = hpt_xstrdup(tt);
-			last_time = t;
+			if (i + 1 < nfiles) {
+				/* The next file's offset, and its precision. */
+				size_t tl = strlen(tt);
+				if (tl >= sizeof last_text)
+					tl = sizeof last_text - 1;
+				memcpy(last_text, tt, tl);
+				last_text[tl] = '\0';
+				have_last = 1;
+				last_time = t;
+			}
 			if (fmt == OUT_HP)
 				hp_write_sample(&bands, &s, tt);
 			else if (fmt == OUT_TSV)
@@ -207,7 +215,7 @@ int main(int argc, char **argv)
 		}
 		if (r.nsamples == 0)
 			hpt_data_warn(r.in.name, 0, "no complete samples");
-		if (last_text) {
+		if (have_last) {
 			offset = last_time;
 			offset_prec = decimals(last_text);
 		}
@@ -215,7 +223,6 @@ int main(int argc, char **argv)
 	}
 	if (fmt == OUT_WIDE)
 		wide_write(&w, &bands);
-	free(last_text);
 	hp_sample_free(&s);
 	hpt_intern_free(&bands);
 	hpt_out_close();

@@ -35,10 +35,14 @@ struct hp_header {
 };
 
 /* One band's value in one sample: the band is an id in the reader's
- * band table, bytes the residency in bytes. */
+ * band table, bytes the residency in bytes.  text_len > 0 says that the
+ * sample's digits[text_off..] hold the value's decimal text as read (the
+ * writers copy it instead of formatting bytes again). */
 struct hp_bandval {
 	uint32_t band;
+	uint32_t text_off;
 	uint64_t bytes;
+	uint8_t text_len;
 };
 
 /* One census, or a MARK.  time is in seconds; time_text is the time as
@@ -54,6 +58,8 @@ struct hp_sample {
 	long line;               /* line of BEGIN_SAMPLE (or MARK) */
 	struct hp_bandval *v;
 	size_t n, cap;
+	char *digits;
+	size_t digits_len, digits_cap;
 };
 
 enum hp_item { HP_EOF = 0, HP_SAMPLE, HP_MARK };
@@ -78,8 +84,13 @@ struct hp_reader {
 	long pending_lineno;
 	int pending_unterm;
 	int header_checked;
-	char *scratch;
-	size_t scratch_cap;
+	char *begin_text;        /* BEGIN_SAMPLE time text as read */
+	size_t begin_len, begin_cap;
+	int have_begin;
+	uint32_t *pred;          /* band ids of the last sample, in order: */
+	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
+	uint64_t *prev_stamp;    /* per band: stamp of the last sample */
+	uint32_t *prev_slot;     /* per band: its index there */
 };
 
 /*

@@ -65,10 +65,18 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
 	*unterm = r->in.last_unterminated;
 	if (n > 0 && (*line)[n - 1] == '\r')
 		n--;
-	if (n > 0 && memchr(*line, '\0', (size_t)n))
+	return n;
+}
+
+/* Names are bytes other than NUL and newline.  A NUL says the input is
+ * binary, not a heap profile.  Checked on every line that is not a row
+ * of a known band (rows are most of the input, their names checked once,
+ * when first seen). */
+static void check_nul(struct hp_reader *r, const char *l, long n)
+{
+	if (n > 0 && memchr(l, '\0', (size_t)n))
 		hpt_data_error(r->in.name, r->in.lineno,
 		               "NUL byte in line: not a heap profile");
-	return n;
 }
 
 /* If line starts with keyword k followed by blank or end, set *rest to
@@ -76,8 +84,11 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
 static int keyword(const char *l, long n, const char *k, const char **rest,
                    long *restlen)
 {
-	size_t kl = strlen(k);
+	size_t kl;
 	long i, e;
+	if (n == 0 || l[0] != k[0])
+		return 0;
+	kl = strlen(k);
 	if ((size_t)n < kl || memcmp(l, k, kl) != 0)
 		return 0;
 	if ((size_t)n > kl && l[kl] != ' ' && l[kl] != '\t')
@@ -93,6 +104,33 @@ static int keyword(const char *l, long n, const char *k, const char **rest,
 	return 1;
 }
 
+/*
+ * Is l a band row, "name TAB digits"?  Returns the index of that TAB, or
+ * -1.  Scans back over the digits only, parsing them on the way (rows are
+ * most lines of a profile); *status is 0, or -2 when the value does not
+ * fit in 64 bits.
+ */
+static long row_split(const char *l, long n, uint64_t *v, int *status)
+{
+	uint64_t x = 0, p = 1;
+	long i = n;
+	*status = 0;
+	while (i > 0 && l[i - 1] >= '0' && l[i - 1] <= '9')
+		i--;
+	if (i == n || i == 0 || l[i - 1] != '\t')
+		return -1;
+	if (n - i >= 20) {
+		*status = hpt_parse_u64(l + i, (size_t)(n - i), v);
+		return i - 1;
+	}
+	for (; n > i; n--) {
+		x += (uint64_t)(l[n - 1] - '0') * p;
+		p *= 10;
+	}
+	*v = x;
+	return i - 1;
+}
+
 /* Find the last TAB; return its index, or -1. */
 static long last_tab(const char *l, long n)
 {
@@ -102,15 +140,31 @@ static long last_tab(const char *l, long n)
 	return -1;
 }
 
-static int all_digits(const char *s, long n)
+/* The value of a normalised time ("digits.digits").  With at most 15
+ * significant digits, integer / 10^k is the correctly rounded double,
+ * and much cheaper than strtod() on every sample. */
+static double time_value(const char *t)
 {
-	long i;
-	if (n <= 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
+	static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+	                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+	                             1e14, 1e15};
+	uint64_t m = 0;
+	int digits = 0, frac = -1;
+	const char *p;
+	for (p = t; *p; p++) {
+		if (*p == '.') {
+			frac = 0;
+			continue;
+		}
+		if (digits == 0 && *p == '0' && frac < 0)
+			continue;
+		m = m * 10 + (uint64_t)(*p - '0');
+		if (frac >= 0)
+			frac++;
+		if (++digits > 15)
+			return strtod(t, NULL);
+	}
+	return (double)m / p10[frac < 0 ? 0 : frac];
 }
 
 static void set_text(struct hp_sample *s, const char *t, size_t n)
@@ -185,7 +239,7 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 		}
 	}
 	txt = s->time_text;
-	s->time = strtod(txt, NULL);
+	s->time = time_value(txt);
 	return;
 bad:
 	hpt_data_error(r->in.name, line, "bad time '%s'",
@@ -350,6 +404,7 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 		}
 		if (n == 0)
 			continue;
+		check_nul(r, l, n);
 		k = header_keyword(l, n, &rest, &restlen);
 		if (k >= 0) {
 			char *v;
@@ -373,16 +428,38 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 	}
 }
 
+/* The band that followed band a in the last sample, or UINT32_MAX.
+ * Censuses list bands in the RTS's hash-table order, which changes a
+ * little from one census to the next: what followed a band last time
+ * usually follows it again. */
+static uint32_t follow_pred(const struct hp_reader *r, uint32_t a)
+{
+	size_t i;
+	if (r->prev_stamp[a] != r->stamp - 1)
+		return UINT32_MAX;
+	i = (size_t)r->prev_slot[a] + 1;
+	return i < r->pred_n ? r->pred[i] : UINT32_MAX;
+}
+
 /* Add bytes to band b in sample s, summing a band named twice. */
 static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
-                      uint64_t bytes, long line)
+                      uint64_t bytes, const char *text, size_t tlen,
+                      long line)
 {
 	if (b >= r->seen_cap) {
 		size_t old = r->seen_cap, cap = old;
 		r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
 		cap = old;
 		r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
+		cap = old;
+		r->prev_stamp = hpt_xgrow(r->prev_stamp, &cap, (size_t)b + 1,
+		                          sizeof *r->prev_stamp);
+		cap = old;
+		r->prev_slot = hpt_xgrow(r->prev_slot, &cap, (size_t)b + 1,
+		                         sizeof *r->prev_slot);
 		memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
+		memset(r->prev_stamp + old, 0,
+		       (cap - old) * sizeof *r->prev_stamp);
 		r->seen_cap = cap;
 	}
 	if (r->seen[b] == r->stamp) {
@@ -391,13 +468,29 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 			hpt_data_error(r->in.name, line,
 			               "sum of band values out of range");
 		v->bytes += bytes;
+		v->text_len = 0; /* a sum: format it */
 		return;
 	}
 	r->seen[b] = r->stamp;
 	r->slot[b] = (uint32_t)s->n;
-	s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	if (s->n == s->cap)
+		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 	s->v[s->n].band = b;
 	s->v[s->n].bytes = bytes;
+	s->v[s->n].text_len = 0;
+	/* Keep the digits as read, to write them back without formatting
+	 * (not with leading zeros, which are written as the number). */
+	if (tlen < 24 && (tlen == 1 || text[0] != '0')) {
+		char *d;
+		if (s->digits_cap - s->digits_len < 24)
+			s->digits = hpt_xgrow(s->digits, &s->digits_cap,
+			                      s->digits_len + 24, 1);
+		d = s->digits + s->digits_len;
+		memcpy(d, text, tlen);
+		s->v[s->n].text_off = (uint32_t)s->digits_len;
+		s->v[s->n].text_len = (uint8_t)tlen;
+		s->digits_len += tlen;
+	}
 	s->n++;
 }
 
@@ -406,9 +499,8 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 	int in_sample = 0;
 	long begin = 0, bad = 0;
 	char badmsg[320];
-	char *begin_text = NULL;
-	size_t begin_cap = 0;
 	s->n = 0;
+	s->digits_len = 0;
 	/* Following a live profile ends with the program's final, empty
 	 * sample (the first one, at time 0, is empty too). */
 	if (r->in.follow && r->nsamples > 1 && r->last_empty)
@@ -418,6 +510,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		const char *rest;
 		long n, restlen, tab;
 		int unterm, k;
+		uint64_t bytes;
 		n = next_line(r, &l, &unterm);
 		if (n < 0) {
 			if (in_sample)
@@ -425,14 +518,12 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				       "incomplete sample at end of input "
 				       "(no END_SAMPLE)",
 				       "dropped");
-			free(begin_text);
 			return HP_EOF;
 		}
 		if (n == 0)
 			continue;
-		tab = last_tab(l, n);
-		if (tab >= 0 && all_digits(l + tab + 1, n - tab - 1)) {
-			uint64_t bytes;
+		tab = row_split(l, n, &bytes, &k);
+		if (tab >= 0) {
 			uint32_t b;
 			if (unterm) {
 				/* Possibly a cut number: the sample it is
@@ -448,8 +539,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				       "band row outside a sample", "dropped");
 				continue;
 			}
-			if (hpt_parse_u64(l + tab + 1, (size_t)(n - tab - 1),
-			                  &bytes) != 0) {
+			if (k != 0) {
 				if (!bad) {
 					bad = r->in.lineno;
 					snprintf(badmsg, sizeof badmsg,
@@ -459,10 +549,30 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				}
 				continue;
 			}
-			b = hpt_intern(r->bands, l, (size_t)tab, NULL);
-			add_value(r, s, b, bytes, r->in.lineno);
+			/* Censuses mostly list the same bands in the same
+			 * order: try the band at this place in the last
+			 * sample before hashing. */
+			if (s->n < r->pred_n &&
+			    r->bands->len[b = r->pred[s->n]] == (size_t)tab &&
+			    memcmp(r->bands->name[b], l, (size_t)tab) == 0)
+				;
+			else if (s->n > 0 && s->n <= r->pred_n &&
+			         (b = follow_pred(r, s->v[s->n - 1].band)) !=
+			             UINT32_MAX &&
+			         r->bands->len[b] == (size_t)tab &&
+			         memcmp(r->bands->name[b], l, (size_t)tab) == 0)
+				;
+			else {
+				int added;
+				b = hpt_intern(r->bands, l, (size_t)tab, &added);
+				if (added)
+					check_nul(r, l, tab);
+			}
+			add_value(r, s, b, bytes, l + tab + 1,
+			          (size_t)(n - tab - 1), r->in.lineno);
 			continue;
 		}
+		check_nul(r, l, n);
 		if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen)) {
 			if (in_sample)
 				repair(r, begin,
@@ -473,18 +583,23 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			begin = r->in.lineno;
 			bad = 0;
 			s->n = 0;
+			s->digits_len = 0;
 			r->stamp++;
+			r->have_begin = 0;
 			if (unterm)
 				continue; /* cut: EOF follows */
 			parse_time(r, rest, restlen, begin, s, 1);
-			begin_text = hpt_xgrow(begin_text, &begin_cap,
-			                       (size_t)restlen + 1, 1);
-			memcpy(begin_text, rest, (size_t)restlen);
-			begin_text[restlen] = '\0';
+			r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
+			                          (size_t)restlen + 1, 1);
+			memcpy(r->begin_text, rest, (size_t)restlen);
+			r->begin_len = (size_t)restlen;
+			r->have_begin = 1;
 			continue;
 		}
 		if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
 			struct hp_sample e;
+			int same;
+			size_t i;
 			if (!in_sample) {
 				if (unterm)
 					repair(r, r->in.lineno,
@@ -496,16 +611,15 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 					       "ignored");
 				continue;
 			}
-			if (!begin_text) /* BEGIN_SAMPLE was cut */
+			if (!r->have_begin) /* BEGIN_SAMPLE was cut */
 				continue;
-			if (unterm && ((size_t)restlen != strlen(begin_text) ||
-			               memcmp(rest, begin_text,
-			                      (size_t)restlen) != 0))
+			same = (size_t)restlen == r->begin_len &&
+			       memcmp(rest, r->begin_text, r->begin_len) == 0;
+			if (unterm && !same)
 				continue; /* a cut time: not trusted */
 			if (bad)
 				hpt_data_error(r->in.name, bad, "%s", badmsg);
-			if ((size_t)restlen != strlen(begin_text) ||
-			    memcmp(rest, begin_text, (size_t)restlen) != 0) {
+			if (!same) {
 				memset(&e, 0, sizeof e);
 				parse_time(r, rest, restlen, r->in.lineno, &e, 0);
 				if (e.time != s->time) {
@@ -534,7 +648,15 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			r->nsamples++;
 			r->last_empty = s->n == 0;
 			s->line = begin;
-			free(begin_text);
+			r->pred = hpt_xgrow(r->pred, &r->pred_cap, s->n,
+			                   sizeof *r->pred);
+			for (i = 0; i < s->n; i++) {
+				uint32_t b = s->v[i].band;
+				r->pred[i] = b;
+				r->prev_slot[b] = (uint32_t)i;
+				r->prev_stamp[b] = r->stamp;
+			}
+			r->pred_n = s->n;
 			return HP_SAMPLE;
 		}
 		if (keyword(l, n, "MARK", &rest, &restlen)) {
@@ -550,7 +672,6 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			}
 			parse_time(r, rest, restlen, r->in.lineno, s, 1);
 			s->line = r->in.lineno;
-			free(begin_text);
 			return HP_MARK;
 		}
 		k = header_keyword(l, n, &rest, &restlen);
@@ -568,6 +689,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			continue;
 		}
 		/* Not a line of any kind. */
+		tab = last_tab(l, n);
 		if (in_sample) {
 			if (!bad) {
 				bad = r->in.lineno;
@@ -603,12 +725,16 @@ void hp_reader_close(struct hp_reader *r)
 	free(r->hdr.value_unit);
 	free(r->seen);
 	free(r->slot);
-	free(r->scratch);
+	free(r->begin_text);
+	free(r->pred);
+	free(r->prev_stamp);
+	free(r->prev_slot);
 	memset(r, 0, sizeof *r);
 }
 
 void hp_sample_free(struct hp_sample *s)
 {
+	free(s->digits);
 	free(s->time_text);
 	free(s->v);
 	memset(s, 0, sizeof *s);

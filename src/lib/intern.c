@@ -9,25 +9,37 @@
 
 #include "util.h"
 
-/* A word-at-a-time multiplicative hash: band names are hashed once per
- * row of every sample, so this is on the hot path of every heap tool. */
+/* A multiplicative hash of at most three 8-byte words: the first, the
+ * middle and the last of the name, and its length.  Band names are hashed
+ * once per row of every sample, so this is on the hot path of every heap
+ * tool; the ends of a name are where names differ (the "(ccsID)" prefix of
+ * -hc stacks, the last element of a truncated stack), and a collision
+ * costs only a comparison. */
 static uint32_t hash_bytes(const char *s, size_t n)
 {
 	const uint64_t m = 0x9E3779B97F4A7C15ull;
 	uint64_t h = (uint64_t)n * m, w;
-	while (n >= 8) {
+	if (n > 24) {
 		memcpy(&w, s, 8);
 		h = (h ^ w) * m;
-		h ^= h >> 29;
-		s += 8;
-		n -= 8;
+		memcpy(&w, s + n / 2 - 4, 8);
+		h = (h ^ (w + (h >> 29))) * m;
+		memcpy(&w, s + n - 8, 8);
+		h = (h ^ (w + (h >> 29))) * m;
+	} else {
+		while (n >= 8) {
+			memcpy(&w, s, 8);
+			h = (h ^ (w + (h >> 29))) * m;
+			s += 8;
+			n -= 8;
+		}
+		if (n) {
+			w = 0;
+			memcpy(&w, s, n);
+			h = (h ^ (w + (h >> 29))) * m;
+		}
 	}
-	if (n) {
-		w = 0;
-		memcpy(&w, s, n);
-		h = (h ^ w) * m;
-		h ^= h >> 29;
-	}
+	h ^= h >> 32;
 	h *= m;
 	return (uint32_t)(h >> 32);
 }
@@ -66,6 +78,26 @@ static void rehash(struct hpt_intern *t)
 	t->nslots = n;
 }
 
+/* Equality of two names of length n, inline: most names are short and a
+ * call to memcmp() for each row of every sample shows in profiles. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	while (n >= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+		a += 8;
+		b += 8;
+		n -= 8;
+	}
+	while (n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
 long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)
 {
 	uint32_t h = hash_bytes(s, n);
@@ -73,7 +105,7 @@ long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)
 	while (t->slots[j]) {
 		uint32_t id = t->slots[j] - 1;
 		if (t->hashes[id] == h && t->len[id] == n &&
-		    memcmp(t->name[id], s, n) == 0)
+		    same_bytes(t->name[id], s, n))
 			return (long)id;
 		j = (j + 1) & (t->nslots - 1);
 	}
@@ -88,7 +120,7 @@ uint32_t hpt_intern(struct hpt_intern *t, const char *s, size_t n, int *added)
 	while (t->slots[j]) {
 		uint32_t id = t->slots[j] - 1;
 		if (t->hashes[id] == h && t->len[id] == n &&
-		    memcmp(t->name[id], s, n) == 0) {
+		    same_bytes(t->name[id], s, n)) {
 			if (added)
 				*added = 0;
 			return id;

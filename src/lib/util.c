@@ -370,34 +370,52 @@ void hpt_out_char(int c)
 	outbuf[outlen++] = (char)c;
 }
 
-void hpt_out_u64(uint64_t v)
+size_t hpt_fmt_u64(char *p, uint64_t v)
 {
 	static const char pairs[] =
 	    "00010203040506070809101112131415161718192021222324252627282930"
 	    "31323334353637383940414243444546474849505152535455565758596061"
 	    "6263646566676869707172737475767778798081828384858687888990919293"
 	    "949596979899";
-	char b[24];
-	int i = 24;
+	size_t n = 1, i;
+	uint64_t t = v;
+	while (t >= 10) {
+		t /= 10;
+		n++;
+	}
+	i = n;
 	while (v >= 100) {
 		unsigned d = (unsigned)(v % 100) * 2;
 		v /= 100;
-		b[--i] = pairs[d + 1];
-		b[--i] = pairs[d];
+		p[--i] = pairs[d + 1];
+		p[--i] = pairs[d];
 	}
 	if (v >= 10) {
 		unsigned d = (unsigned)v * 2;
-		b[--i] = pairs[d + 1];
-		b[--i] = pairs[d];
+		p[1] = pairs[d + 1];
+		p[0] = pairs[d];
 	} else {
-		b[--i] = (char)('0' + v);
+		p[0] = (char)('0' + v);
 	}
-	if (outlen + (size_t)(24 - i) <= OUT_SIZE) {
-		memcpy(outbuf + outlen, b + i, (size_t)(24 - i));
-		outlen += (size_t)(24 - i);
-	} else {
-		hpt_out_write(b + i, (size_t)(24 - i));
-	}
+	return n;
+}
+
+char *hpt_out_space(size_t n)
+{
+	if (OUT_SIZE - outlen < n)
+		hpt_out_flush();
+	return outbuf + outlen;
+}
+
+void hpt_out_commit(size_t used)
+{
+	outlen += used;
+}
+
+void hpt_out_u64(uint64_t v)
+{
+	char *p = hpt_out_space(24);
+	hpt_out_commit(hpt_fmt_u64(p, v));
 }
 
 void hpt_out_i64(int64_t v)
@@ -470,6 +488,17 @@ int hpt_parse_u64(const char *s, size_t n, uint64_t *v)
 	size_t i;
 	if (n == 0)
 		return -1;
+	if (n < 20) {
+		/* Cannot overflow: the common case, without the checks. */
+		for (i = 0; i < n; i++) {
+			unsigned d = (unsigned)(unsigned char)s[i] - '0';
+			if (d > 9)
+				return -1;
+			x = x * 10 + d;
+		}
+		*v = x;
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		unsigned d = (unsigned)(unsigned char)s[i] - '0';
 		if (d > 9)

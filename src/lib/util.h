@@ -120,6 +120,13 @@ void hpt_out_printf(const char *fmt, ...) HPT_PRINTF(1, 2);
 /* Write a field for TSV: '\\' as "\\\\", TAB as "\\t", LF as "\\n",
  * CR as "\\r"; other bytes unchanged. */
 void hpt_out_tsv(const char *s, size_t n);
+/* Room for n bytes (n <= 4096) in the output buffer, flushing it first
+ * if needed: write at most n bytes there, then call hpt_out_commit() with
+ * the number written.  For hot loops that format rows in place. */
+char *hpt_out_space(size_t n);
+void hpt_out_commit(size_t used);
+/* Format v in decimal at p; returns the number of bytes (at most 20). */
+size_t hpt_fmt_u64(char *p, uint64_t v);
 /* Write everything buffered to standard output now. */
 void hpt_out_flush(void);
 /* Flush and close standard output, checking for errors; call once before
