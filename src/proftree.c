@@ -978,10 +978,12 @@ static void write_diff(struct prof_report *a, struct prof_report *b)
 				rjust(bf, (j % 2) ? 8 : 10);
 			}
 			if (exact) {
-				snprintf(bf, sizeof bf, "%+lld",
+				snprintf(bf, sizeof bf,
+				         e1->ticks == e0->ticks ? "%lld" : "%+lld",
 				         (long long)(e1->ticks - e0->ticks));
 				rjust(bf, 12);
-				snprintf(bf, sizeof bf, "%+lld",
+				snprintf(bf, sizeof bf,
+				         e1->bytes == e0->bytes ? "%lld" : "%+lld",
 				         (long long)(e1->bytes - e0->bytes));
 				rjust(bf, 15);
 			}
@@ -1045,7 +1047,8 @@ int main(int argc, char **argv)
 	o.min_pct = -1;
 	o.keep = hpt_xmalloc((size_t)argc * sizeof *o.keep);
 	o.drop = hpt_xmalloc((size_t)argc * sizeof *o.drop);
-	while ((c = getopt(argc, argv, "ad:Df:him:o:Vw:x:z")) != -1) {
+	opterr = 0; /* our own messages, without argv[0] */
+	while ((c = getopt(argc, argv, ":ad:Df:him:o:Vw:x:z")) != -1) {
 		switch (c) {
 		case 'a':
 			o.flat = 1;
@@ -1109,8 +1112,10 @@ int main(int argc, char **argv)
 		case 'z':
 			o.zero = 1;
 			break;
+		case ':':
+			hpt_usage_error("option -%c needs an argument", optopt);
 		default:
-			hpt_usage_error("unknown option or missing argument");
+			hpt_usage_error("unknown option -%c", optopt);
 		}
 	}
 	argc -= optind;
