@@ -49,7 +49,8 @@ static void wide_add(struct wide *w, const struct hp_sample *s,
 	w->time[w->nsamples] = hpt_xstrdup(time_text);
 	w->first[w->nsamples] = w->nv;
 	w->v = hpt_xgrow(w->v, &w->vcap, w->nv + s->n, sizeof *w->v);
-	memcpy(w->v + w->nv, s->v, s->n * sizeof *s->v);
+	if (s->n)
+		memcpy(w->v + w->nv, s->v, s->n * sizeof *s->v);
 	w->nv += s->n;
 	w->nsamples++;
 	w->first[w->nsamples] = w->nv;
