@@ -1,0 +1,344 @@
+#!/usr/bin/env bats
+# proftree: golden cases, every real report, round trips, invariants,
+# deep trees, pipes, full disks, terminals, locales and the man page's
+# examples.
+
+load helper
+
+# -- golden cases: tests/cases/proftree/NAME.{in,args,out,err,status} --
+
+@test "golden cases" {
+	local n fail=0
+	for a in "$TOP"/tests/cases/proftree/*.args; do
+		n=$(basename "$a" .args)
+		golden proftree "$n" || { echo "case $n failed"; fail=1; }
+	done
+	[ "$fail" -eq 0 ]
+}
+
+@test "golden cases exist for every error message in the reader" {
+	local d="$TOP/tests/cases/proftree"
+	for m in 'empty input' 'JSON (-pj) input not supported yet' \
+	    'eventlog input not supported yet' 'not a .prof report' \
+	    'no cost-centre tree after the header' 'second root row' \
+	    'number out of range' 'malformed row skipped' \
+	    'last row has no newline' 'text after the cost-centre tree' \
+	    'total time not understood' 'total alloc not understood' \
+	    'line not understood' 'decimal comma' \
+	    'unexpected line in the retainer-set list' \
+	    'no cost centre named' 'no totals in the report'; do
+		grep -qF "$m" "$d"/*.err || { echo "untested: $m"; return 1; }
+	done
+}
+
+# -- real reports --
+
+tsv_roundtrip() {
+	proftree -o tsv "$1" >"$BATS_TEST_TMPDIR/a"
+	proftree -o prof "$1" | proftree -o tsv >"$BATS_TEST_TMPDIR/b"
+	diff -u "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
+@test "every fixture is read with exit 0 and no warning" {
+	for f in "$FIX"/*.prof; do
+		run proftree -o tsv "$f"
+		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
+		proftree -o tsv "$f" 2>&1 >/dev/null | diff -u /dev/null - ||
+			{ echo "$f warned"; return 1; }
+	done
+}
+
+@test "every corpus report is read with exit 0, the empty one is an error" {
+	need_corpus
+	local f n=0
+	for f in "$CORPUS"/prof/*.prof; do
+		if [ -s "$f" ]; then
+			proftree -o tsv "$f" >/dev/null 2>"$BATS_TEST_TMPDIR/err" ||
+				{ echo "$f failed"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+			[ ! -s "$BATS_TEST_TMPDIR/err" ] || { cat "$BATS_TEST_TMPDIR/err"; return 1; }
+			n=$((n + 1))
+		else
+			run proftree "$f"
+			[ "$status" -eq 2 ]
+			[ "$output" = "proftree: $f: empty input" ]
+		fi
+	done
+	[ "$n" -ge 18 ]
+}
+
+@test "round trip: -o prof | -o tsv equals -o tsv (fixtures, cases)" {
+	for f in "$FIX"/*.prof "$TOP"/tests/cases/proftree/*.in; do
+		[ -s "$f" ] || continue
+		proftree -o tsv "$f" >/dev/null 2>&1 || continue # error cases
+		tsv_roundtrip "$f" 2>/dev/null || { echo "$f"; return 1; }
+	done
+}
+
+@test "round trip: -o prof | -o tsv equals -o tsv (corpus)" {
+	need_corpus
+	for f in "$CORPUS"/prof/*.prof; do
+		[ -s "$f" ] || continue
+		tsv_roundtrip "$f" || { echo "$f"; return 1; }
+	done
+}
+
+@test "round trip is a fixed point: -o prof twice gives the same bytes" {
+	proftree -o prof "$FIX/names.P.prof" >"$BATS_TEST_TMPDIR/1"
+	proftree -o prof "$BATS_TEST_TMPDIR/1" >"$BATS_TEST_TMPDIR/2"
+	diff -u "$BATS_TEST_TMPDIR/1" "$BATS_TEST_TMPDIR/2"
+}
+
+# Sums over -o tsv: individual ticks (or percentages) add up to the
+# total, and every inherited figure is its individual figure plus its
+# children's inherited figures.  With ticks the check is exact; with
+# percentages (rounded to 0.1) it allows half a tenth per term.
+invariants() {
+	proftree -o tsv "$1" | awk -F'\t' -v f="$1" '
+	NR == 1 { next }
+	{
+		no = NR; par[no] = ($3 == "") ? 0 : idx[$3]; idx[$2] = no
+		it[no] = $8; ia[no] = $9; ht[no] = $10; ha[no] = $11
+		tk[no] = $12; exact = ($12 != ""); n = no
+		sit += $8; sia += $9; st += $12
+	}
+	END {
+		bad = 0
+		for (i = 2; i <= n; i++) { ct[par[i]] += ht[i]; ca[par[i]] += ha[i]; k[par[i]]++ }
+		tol = exact ? 1e-4 : 0.05
+		for (i = 2; i <= n; i++) {
+			t = tol * (exact ? 1 : k[i] + 2)
+			if (ht[i] - it[i] - ct[i] > t || it[i] + ct[i] - ht[i] > t ||
+			    ha[i] - ia[i] - ca[i] > t || ia[i] + ca[i] - ha[i] > t) {
+				if (exact) { print f ": node " i " inherited " ht[i] "/" ha[i] " vs " it[i] "+" ct[i] "/" ia[i] "+" ca[i]; bad = 1 }
+				else pbad++
+			}
+		}
+		if (exact && (sit < 99.999 || sit > 100.001)) { print f ": individual time sums to " sit; bad = 1 }
+		if (exact && (sia < 99.999 || sia > 100.001)) { print f ": individual alloc sums to " sia; bad = 1 }
+		if (!exact && (sit < 99 || sit > 101)) { print f ": individual %time sums to " sit; bad = 1 }
+		if (!exact && pbad > 0) { print f ": " pbad " rounding mismatches"; bad = 1 }
+		print "ticks " st > "/dev/stderr"
+		exit bad
+	}'
+}
+
+@test "fixtures: individual figures sum to the total, inherited = individual + children" {
+	for f in leak.P.prof leak.pa.prof names.P.prof leak.p.prof; do
+		invariants "$FIX/$f" 2>/dev/null || return 1
+	done
+	# the sum of ticks equals the header's total
+	[ "$(invariants "$FIX/leak.P.prof" 2>&1 >/dev/null)" = "ticks 328" ]
+	[ "$(invariants "$FIX/leak.pa.prof" 2>&1 >/dev/null)" = "ticks 543" ]
+	[ "$(invariants "$FIX/names.P.prof" 2>&1 >/dev/null)" = "ticks 24" ]
+}
+
+@test "corpus -P reports: sums and inherited figures hold exactly" {
+	need_corpus
+	for f in llelf_flamingra__pandoc llelf_flamingra__fib llelf_flamingra__fib-ghc8 \
+	    jonhoo_inferno__ticks jonhoo_inferno__utf8 roboguy13_digit-recog__Main.pa; do
+		invariants "$CORPUS/prof/$f.prof" 2>/dev/null || return 1
+	done
+}
+
+@test "the tree agrees with the report's own inherited percentages (names.P.prof)" {
+	# GHC's inherited %time column, rounded, against ours from ticks:
+	# this fails if any row (empty label included) hangs from the wrong
+	# parent.
+	awk '/no\.  *entries/{t=1;next} t&&NF>8{print $(NF-3)}' "$FIX/names.P.prof" | sort >"$BATS_TEST_TMPDIR/ghc"
+	proftree -o tsv "$FIX/names.P.prof" | awk -F'\t' 'NR>1{printf "%.1f\n", $10}' | sort >"$BATS_TEST_TMPDIR/ours"
+	diff -u "$BATS_TEST_TMPDIR/ghc" "$BATS_TEST_TMPDIR/ours"
+}
+
+@test "names.P.prof: awkward names survive, the empty label hangs under main.c" {
+	run proftree -o tsv "$FIX/names.P.prof"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qF "$(printf '\t<+>\tMain\t')"
+	echo "$output" | grep -qF "$(printf "\tgo'\tMain\t")"
+	echo "$output" | grep -qF "$(printf '\tgröße\tMain\t')"
+	echo "$output" | grep -qF "$(printf '\tsay"hi\tMain\t')"
+	echo "$output" | grep -qF "$(printf '\tback\\\\slash\tMain\t')"
+	echo "$output" | grep -qF "$(printf '\ta.b:c-d(x)\tMain\t')"
+	echo "$output" | grep -qF "$(printf '4\t261\t260\t\tMain\tNames.hs:19:26-34\t')"
+}
+
+@test "leak.hr.prof (retainer sets only): empty tree, sets kept by -o prof" {
+	run proftree -o tsv "$FIX/leak.hr.prof"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	proftree -o prof "$FIX/leak.hr.prof" | grep -qx 'SET 118 = {<GHC.Conc.Sync.CAF>, <GHC.IO.Handle.FD.CAF>, <SYSTEM.SYSTEM>}'
+}
+
+# -- ../shared/cases rows --
+
+@test "shared case prof-empty-label: empty label in module Net, no shift" {
+	need_cases
+	run proftree -o tsv "$CASES/prof-empty-label.prof"
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "$(printf '2\t3\t2\t\tNet\tNet.hs:9:7-30\t1\t40\t50\t40\t50\t\t')" ]
+	proftree "$CASES/prof-empty-label.prof" | grep -q '  ""  Net  Net.hs:9:7-30$'
+}
+
+@test "shared case prof-src-spaces: SRC values keep their spaces" {
+	need_cases
+	run proftree -o tsv "$CASES/prof-src-spaces.prof"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | cut -f6 | sed -n '3p;4p')" = "$(printf '<no location info>\nmy dir/Main.hs:4:1-12')" ]
+}
+
+@test "shared case prof-no-src: read without a SRC column, src empty" {
+	need_cases
+	run proftree -o tsv "$CASES/prof-no-src.prof"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "$(printf '1\t2\t1\trun\tMain\t\t1\t100\t100\t100\t100\t\t')" ]
+}
+
+@test "shared case prof-ticks-bytes: ticks 99 and bytes 8000000 exactly" {
+	need_cases
+	run proftree -o tsv "$CASES/prof-ticks-bytes.prof"
+	[ "${lines[2]}" = "$(printf '1\t2\t1\trun\tMain\tMain.hs:3:1-9\t1\t100\t100\t100\t100\t99\t8000000')" ]
+}
+
+@test "shared case prof-rounded-percent: figures from ticks, self costs in folded" {
+	need_cases
+	run proftree -o folded "$CASES/prof-rounded-percent.prof"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'MAIN;c 99915\nMAIN;b 45\nMAIN;a 40')" ]
+	run proftree -o tsv "$CASES/prof-rounded-percent.prof"
+	! echo "$output" | grep -q UNKNOWN
+	echo "$output" | grep -qF "$(printf 'a\tMain\tMain.hs:1:1-5\t9\t0.04\t')"
+}
+
+# -- robustness --
+
+@test "a tree 100 000 levels deep (no recursion on the C stack)" {
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		s = ""; n = 100000
+		for (i = 0; i < n; i++) {
+			printf "%s%s M %d 1 0.0 0.0 100.0 100.0 %d 0\n", s, (i ? "f" : "MAIN"), i + 1, (i == n - 1) ? 5 : 0
+			s = s " "
+		}
+	}' | proftree -o tsv >"$BATS_TEST_TMPDIR/deep.tsv"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/deep.tsv")" -eq 100001 ]
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/deep.tsv")" = "$(printf '99999\t100000\t99999\tf\tM\t\t1\t100\t0\t100\t0\t5\t0')" ]
+	# the same tree in folded and flat form, from the TSV-sized input
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		s = ""; for (i = 0; i < 100000; i++) { printf "%s%s M %d 1 0.0 0.0 100.0 100.0 %d 0\n", s, (i ? "f" : "MAIN"), i + 1, (i == 99999) ? 5 : 0; s = s " " }
+	}' | proftree -a -o tsv | sed -n 2p | grep -qF "$(printf 'f\tM\t\t99999\t100\t0\t100\t0\t5\t0')"
+}
+
+@test "CRLF input reads like LF input" {
+	tr -d '\r' <"$TOP/tests/cases/proftree/crlf.in" >"$BATS_TEST_TMPDIR/lf"
+	proftree -o tsv "$BATS_TEST_TMPDIR/lf" >"$BATS_TEST_TMPDIR/a"
+	proftree -o tsv <"$TOP/tests/cases/proftree/crlf.in" >"$BATS_TEST_TMPDIR/b"
+	diff -u "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	sed 's/$/\r/' "$FIX/leak.P.prof" | proftree -o tsv >"$BATS_TEST_TMPDIR/c"
+	proftree -o tsv "$FIX/leak.P.prof" | diff -u - "$BATS_TEST_TMPDIR/c"
+}
+
+@test "a full disk is an error, exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run sh -c 'proftree -o tsv "$1" >/dev/full' sh "$FIX/leak.pa.prof"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "proftree: write error: "* ]]
+}
+
+@test "a closed pipe ends quietly: proftree | head -1" {
+	# 30 000 rows, far more than a pipe holds
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc"; print ""
+		print "MAIN MAIN 1 0 0.0 0.0 100.0 100.0"
+		for (i = 2; i < 30000; i++) printf " f%d M %d 1 0.0 0.0 0.0 0.0\n", i, i
+	}' >"$BATS_TEST_TMPDIR/wide.prof"
+	for o in tree tsv folded prof; do
+		run bash -c 'proftree -w entries -o "$1" "$2" 2>&1 | head -1 >/dev/null; echo "${PIPESTATUS[0]}"' bash $o "$BATS_TEST_TMPDIR/wide.prof"
+		[ "$output" = "0" ] || { echo "-o $o: $output"; return 1; }
+	done
+}
+
+@test "a terminal on standard input is refused" {
+	command -v script >/dev/null || skip "no script(1)"
+	run script -qec "$TOP/proftree" /dev/null
+	[[ "$output" == *"proftree: standard input is a terminal"* ]]
+	[[ "$output" == *"usage: proftree"* ]]
+}
+
+@test "output does not depend on the locale" {
+	for f in "$FIX/leak.P.prof" "$FIX/names.P.prof" "$FIX/leak.p.prof"; do
+		for o in tree tsv folded prof; do
+			LC_ALL=C proftree -o $o "$f" >"$BATS_TEST_TMPDIR/c"
+			LC_ALL=de_DE.UTF-8 LC_NUMERIC=de_DE.UTF-8 proftree -o $o "$f" >"$BATS_TEST_TMPDIR/de" 2>/dev/null
+			diff -u "$BATS_TEST_TMPDIR/c" "$BATS_TEST_TMPDIR/de"
+			LC_ALL=fr_FR.UTF-8 proftree -o $o "$f" 2>/dev/null | diff -u "$BATS_TEST_TMPDIR/c" -
+		done
+	done
+	# and a decimal point is printed even where the locale has a comma
+	LC_ALL=de_DE.UTF-8 proftree -o tsv "$FIX/leak.P.prof" | grep -q '68\.292683'
+}
+
+@test "-h prints the usage on stdout, -V the version" {
+	run proftree -h
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: proftree "* ]]
+	run proftree -V
+	[ "$output" = "proftree 0.1.0" ]
+}
+
+@test "children are ordered by inherited cost, then name (not time order)" {
+	run proftree -o tsv "$FIX/leak.P.prof"
+	# under main (301): main.m 68.6 %, wordsOf 16.8, then leakySum and
+	# main.items (both 20 ticks) by name, then main.n
+	[ "$(echo "$output" | awk -F'\t' '$3==301{print $4}' | tr '\n' ' ')" = "main.m wordsOf leakySum main.items main.n " ]
+	run proftree -o tsv -w alloc "$FIX/leak.P.prof"
+	[ "$(echo "$output" | awk -F'\t' '$3==301{print $4}' | tr '\n' ' ')" = "main.m main.items wordsOf leakySum main.n " ]
+}
+
+@test "text output says where the figures come from" {
+	proftree "$FIX/leak.P.prof" | grep -qx 'figures      exact: from the report.s ticks and bytes'
+	proftree "$FIX/leak.p.prof" | grep -q '^figures      from the report.s percentages'
+}
+
+# -- the man page's EXAMPLES, run as written --
+
+@test "man EXAMPLES: the hot path of a program" {
+	run sh -c 'proftree -m 5 "$1"' sh "$FIX/leak.P.prof"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -q 'buildMap\.\\  Main  Leak.hs:20:37-50$'
+	! echo "$output" | grep -q 'main\.n'
+}
+
+@test "man EXAMPLES: an allocation flame graph" {
+	if command -v flamegraph.pl >/dev/null; then
+		proftree -o folded -w alloc "$FIX/leak.P.prof" | flamegraph.pl >"$BATS_TEST_TMPDIR/a.svg"
+		grep -q '<svg' "$BATS_TEST_TMPDIR/a.svg"
+	fi
+	# the folded stacks themselves: self bytes that add up to the total
+	run sh -c 'proftree -o folded -w alloc "$1" | awk "{s += \$NF} END {print s}"' sh "$FIX/leak.P.prof"
+	[ "$output" = "397275224" ]
+}
+
+@test "man EXAMPLES: the callers of one function" {
+	run proftree -i -d 3 -o tsv "$FIX/leak.P.prof"
+	[ "$status" -eq 0 ]
+	run sh -c 'proftree -i "$1" | grep -A3 "  wordsOf  Main"' sh "$FIX/leak.P.prof"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -q '^ .*   main  Main'
+	echo "$output" | grep -q '  Main.*CAF\|   CAF  Main'
+}
+
+@test "man EXAMPLES: pruning a huge report for a bug report" {
+	run sh -c 'proftree -z -m 1 -d 6 -o prof "$1" >"$2/small.prof" && proftree -o tsv "$2/small.prof"' sh "$FIX/leak.pa.prof" "$BATS_TEST_TMPDIR"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -lt 20 ]
+	# the totals are still true
+	echo "${lines[1]}" | grep -qF "$(printf 'MAIN\tMAIN\t<built-in>\t0\t')"
+	[ "$(echo "${lines[1]}" | cut -f10,11)" = "$(printf '100\t100')" ]
+	invariants "$BATS_TEST_TMPDIR/small.prof" 2>/dev/null
+}
+
+@test "man EXAMPLES: comparing two runs" {
+	run proftree -D -o tsv "$FIX/leak.p.prof" "$FIX/leak.P.prof"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qF "$(printf '4\t19\t18\tbuildMap.\\\\\tMain\tLeak.hs:20:37-50\t0\t1.492683\t0.040465\t1.492683\t0.040465\t\t')"
+}
