@@ -296,6 +296,16 @@ hp2ps_accepts() {
 
 # ---- follow mode ----
 
+# wait_for CMD...: retry CMD for up to 10 seconds.
+wait_for() {
+	local i
+	for i in $(seq 100); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # Write a profile in steps, as a running program does.
 @test "-f follows a growing file and ends at the final empty sample" {
 	f="$BATS_TEST_TMPDIR/live.hp"
@@ -310,8 +320,7 @@ hp2ps_accepts() {
 	# the sample is written only once its END_SAMPLE has arrived
 	! grep -q 'x' "$out"
 	printf 'END_SAMPLE 0.100000\nBEGIN_SAMPLE 0.200000\nx\t1' >>"$f"
-	sleep 0.5
-	grep -q '^END_SAMPLE 0.100000$' "$out"
+	wait_for grep -q '^END_SAMPLE 0.100000$' "$out"
 	printf '6\nEND_SAMPLE 0.200000\nBEGIN_SAMPLE 0.300000\nEND_SAMPLE 0.300000\n' >>"$f"
 	wait $pid
 	cmp "$f" "$out"
