@@ -333,7 +333,8 @@ wait_for() {
 	printf 'JOB "live"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\nBEGIN_SAMPLE 0.100000\nx\t8\n' >"$f"
 	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	sleep 0.5
+	# hpcat has written what it has and is waiting for more
+	wait_for grep -q '^END_SAMPLE 0.000000$' "$out"
 	kill -TERM $pid
 	st=0
 	wait $pid || st=$?
