@@ -1145,7 +1145,15 @@ int main(int argc, char **argv)
 	if (argc == 1)
 		path = argv[0];
 	read_one(&r, path);
-	prune(&r);
+	if (o.inverted) {
+		/* -d counts levels of the inverted tree (callers) */
+		long depth = o.depth;
+		o.depth = -1;
+		prune(&r);
+		o.depth = depth;
+	} else {
+		prune(&r);
+	}
 	if (o.flat) {
 		write_flat(&r);
 	} else {
@@ -1154,6 +1162,12 @@ int main(int argc, char **argv)
 		if (o.inverted) {
 			invert(&t, &r);
 			out = &t;
+			if (o.depth >= 0) {
+				o.nkeep = o.ndrop = 0;
+				o.zero = 0;
+				o.min_pct = -1;
+				prune(&t);
+			}
 		}
 		key = inherited_keys(out);
 		prof_sort(out, key);

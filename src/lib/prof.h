@@ -83,9 +83,8 @@ void prof_free(struct prof_report *r);
  * Errors (exit 2): "FILE: empty input", "FILE: JSON (-pj) input not
  * supported yet", "FILE: eventlog input not supported yet",
  * "FILE:LINE: not a .prof report: "TEXT"", "FILE:LINE: no cost-centre
- * tree after the header", "FILE:LINE: row at depth N under a row at
- * depth M", "FILE:LINE: second root row "TEXT"", "FILE:LINE: number out
- * of range "TEXT"".  Warnings: malformed rows (skipped), an unterminated
+ * tree after the header", "FILE:LINE: second root row "TEXT"",
+ * "FILE:LINE: number out of range "TEXT"".  Warnings: malformed rows (skipped), an unterminated
  * last row (dropped), header lines not understood, text after the tree,
  * decimal commas.
  */

@@ -35,15 +35,16 @@
  * spaces).  A row whose first token starts at or after the MODULE column
  * (SRC layouts), or that has a single token (others), has an empty label.
  *
- * Depth is the indent.  An empty label hides its indent, so its depth is
- * chosen among those the neighbours allow (one below the previous row's
- * depth at most; at least one above the next row's): the deepest whose
- * parent's inherited percentages can hold it, and revised when the next
- * row turns out to be its child.
+ * The parent of a row is the nearest row above it with a smaller indent
+ * (GHC 6.x indents the children of the stacks it hides, so an indent may
+ * grow by more than one).  An empty label hides its indent, so it is
+ * placed under the deepest row of the current path whose inherited
+ * percentages can hold it, and moved deeper if the next row can only be
+ * its child.
  *
  * Checks: the first bytes (JSON, eventlog, empty input), that some
- * header or tree line is recognised, that depths step down by at most
- * one, that there is one root, that numbers fit in 64 bits.  Malformed
+ * header or tree line is recognised, that there is one root, that
+ * numbers fit in 64 bits.  Malformed
  * rows and an unterminated last row are warnings and are skipped.
  */
 #include "prof.h"
