@@ -78,18 +78,13 @@ static void wide_write(struct wide *w, const struct hpt_intern *bands)
 			row[j] = 0;
 		}
 		hpt_out_char('\n');
+		hpt_out_mark();
 		free(w->time[i]);
 	}
 	free(row);
 	free(w->time);
 	free(w->first);
 	free(w->v);
-}
-
-static int decimals(const char *t)
-{
-	const char *d = strchr(t, '.');
-	return d ? (int)strlen(d + 1) : 0;
 }
 
 int main(int argc, char **argv)
@@ -101,14 +96,12 @@ int main(int argc, char **argv)
 	int strict = 0, follow = 0, c, i, nfiles;
 	char **files;
 	static char *stdin_only[] = {"-"};
-	double offset = 0;
-	int offset_prec = 0;
-	char last_text[64];
-	int have_last = 0;
-	double last_time = 0;
+	char *offset = NULL;     /* time added to the current file's times */
+	char *last = NULL;       /* last sample time written, shifted */
 
 	hpt_init("hpcat", usage);
-	while ((c = getopt(argc, argv, "fSqo:I:hV")) != -1) {
+	opterr = 0;
+	while ((c = getopt(argc, argv, ":fSqo:I:hV")) != -1) {
 		switch (c) {
 		case 'f': follow = 1; break;
 		case 'S': strict = 1; break;
@@ -141,7 +134,7 @@ int main(int argc, char **argv)
 			hpt_out_close();
 			return 0;
 		default:
-			hpt_usage_error("bad option");
+			hpt_bad_option(c, optopt);
 		}
 	}
 	if (follow && fmt == OUT_WIDE)
@@ -162,6 +155,7 @@ int main(int argc, char **argv)
 		sigaction(SIGHUP, &sa, NULL);
 	}
 
+	hpt_out_units(1);
 	hpt_intern_init(&bands);
 	memset(&s, 0, sizeof s);
 	memset(&w, 0, sizeof w);
@@ -175,55 +169,51 @@ int main(int argc, char **argv)
 				hp_write_header(&r.hdr);
 			else if (fmt == OUT_TSV)
 				hp_write_tsv_header();
+			hpt_out_mark();
 		}
 		while ((it = hp_read(&r, &s)) != HP_EOF) {
+			char *shifted = NULL;
 			const char *tt = s.time_text;
-			char buf[64];
-			double t = s.time;
-			if (i > 0) {
+			if (offset) {
 				/* Joined files continue after the last time
-				 * of the one before. */
-				int p = decimals(s.time_text);
-				if (p < offset_prec)
-					p = offset_prec;
-				if (p > 9)
-					p = 9;
-				t = offset + s.time;
-				hpt_fmt_double(buf, sizeof buf, t, p);
-				tt = buf;
+				 * of the one before: exact decimal sums. */
+				shifted = hpt_dec_add(offset, s.time_text);
+				tt = shifted;
 			}
 			if (it == HP_MARK) {
 				if (fmt == OUT_HP)
 					hp_write_mark(tt);
-				continue;
+			} else {
+				if (fmt == OUT_HP)
+					hp_write_sample(&bands, &s, tt);
+				else if (fmt == OUT_TSV)
+					hp_write_tsv_sample(&bands, &s, tt);
+				else
+					wide_add(&w, &s, tt);
+				if (i + 1 < nfiles) {
+					free(last);
+					last = hpt_xstrdup(tt);
+				}
 			}
-			if (i + 1 < nfiles) {
-				/* The next file's offset, and its precision. */
-				size_t tl = strlen(tt);
-				if (tl >= sizeof last_text)
-					tl = sizeof last_text - 1;
-				memcpy(last_text, tt, tl);
-				last_text[tl] = '\0';
-				have_last = 1;
-				last_time = t;
-			}
-			if (fmt == OUT_HP)
-				hp_write_sample(&bands, &s, tt);
-			else if (fmt == OUT_TSV)
-				hp_write_tsv_sample(&bands, &s, tt);
-			else
-				wide_add(&w, &s, tt);
+			hpt_out_mark();
+			free(shifted);
 		}
-		if (r.nsamples == 0)
+		if (r.nsamples == 0) {
+			if (strict)
+				hpt_data_error(r.in.name, 0,
+				               "no complete samples");
 			hpt_data_warn(r.in.name, 0, "no complete samples");
-		if (have_last) {
-			offset = last_time;
-			offset_prec = decimals(last_text);
+		}
+		if (last) {
+			free(offset);
+			offset = last;
+			last = NULL;
 		}
 		hp_reader_close(&r);
 	}
 	if (fmt == OUT_WIDE)
 		wide_write(&w, &bands);
+	free(offset);
 	hp_sample_free(&s);
 	hpt_intern_free(&bands);
 	hpt_out_close();

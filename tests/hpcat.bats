@@ -93,6 +93,20 @@ hp2ps_accepts() {
 @test "golden: unexpected-line" { golden hpcat unexpected-line; }
 @test "golden: value-max" { golden hpcat value-max; }
 @test "golden: value-overflow" { golden hpcat value-overflow; }
+@test "golden: carry-milliseconds" { golden hpcat carry-milliseconds; }
+@test "golden: carry-after-six-decimals" { golden hpcat carry-after-six-decimals; }
+@test "golden: carry-other-seconds" { golden hpcat carry-other-seconds; }
+@test "golden: nul-in-tail" { golden hpcat nul-in-tail; }
+@test "golden: nul-in-tail-row" { golden hpcat nul-in-tail-row; }
+@test "golden: nul-in-complete-sample" { golden hpcat nul-in-complete-sample; }
+@test "golden: nul-between-samples" { golden hpcat nul-between-samples; }
+@test "golden: blank-spaces" { golden hpcat blank-spaces; }
+@test "golden: header-cut" { golden hpcat header-cut; }
+@test "golden: header-cut-string" { golden hpcat header-cut-string; }
+@test "golden: header-first-line-cut" { golden hpcat header-first-line-cut; }
+@test "golden: header-no-newline" { golden hpcat header-no-newline; }
+@test "golden: no-samples-strict" { golden hpcat no-samples-strict; }
+@test "golden: join-exact" { golden hpcat join-exact; }
 
 @test "every fixture keeps its samples and band totals" {
 	for f in "$FIX"/*.hp; do
@@ -277,9 +291,15 @@ hp2ps_accepts() {
 @test "bad usage: message and usage on stderr, exit 2" {
 	run hpcat -Z
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hpcat: invalid option -- 'Z'" ]
-	[ "${lines[1]}" = "hpcat: bad option" ]
-	[ "${lines[2]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "${lines[0]}" = "hpcat: unknown option -Z" ]
+	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "${#lines[@]}" -eq 2 ]
+	run hpcat -o
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: option -o needs an argument" ]
+	run hpcat --help
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: unknown option --: there are no long options (see -h)" ]
 	run hpcat -o svg x
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: unknown output format 'svg'" ]
@@ -410,4 +430,47 @@ wait_for() {
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -gt 0 ]
 	[[ "${lines[0]}" == *"Map"* ]]
+}
+
+# ---- output after an error ----
+
+@test "an error late in a big input leaves complete samples only" {
+	f="$BATS_TEST_TMPDIR/bad.hp"
+	{
+		printf 'JOB "x"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+		awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "BEGIN_SAMPLE %d.0\nalpha\t1\nbeta\t2\nEND_SAMPLE %d.0\n", i, i }'
+		printf 'BEGIN_SAMPLE 99999.0\nbad\tx\nEND_SAMPLE 99999.0\n'
+	} >"$f"
+	run sh -c "hpcat '$f' > '$BATS_TEST_TMPDIR/out'"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $f:80006: bad value 'x' in band row" ]
+	# whatever was written ends with a whole sample
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out" | cut -d' ' -f1)" = END_SAMPLE ]
+	[ "$(grep -c '^BEGIN_SAMPLE' "$BATS_TEST_TMPDIR/out")" = "$(grep -c '^END_SAMPLE' "$BATS_TEST_TMPDIR/out")" ]
+	run sh -c "hpcat -o tsv '$f' > '$BATS_TEST_TMPDIR/out'"
+	[ "$status" -eq 2 ]
+	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/out" | od -An -c | tr -d ' ')" = '\n' ]
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out" | cut -f2)" = beta ]
+}
+
+@test "-f on a pipe ends with the input, final sample or not" {
+	need_cases
+	run timeout 10 sh -c "cat '$CASES/hp-name-spaces.hp' | hpcat -f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$CASES/hp-name-spaces.hp")" ]
+}
+
+@test "-f stops with a warning when the followed file is truncated" {
+	f="$BATS_TEST_TMPDIR/live.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	printf 'JOB "live"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\nBEGIN_SAMPLE 0.100000\nx\t8\nEND_SAMPLE 0.100000\n' >"$f"
+	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	wait_for grep -q '^END_SAMPLE 0.100000$' "$out"
+	: >"$f"
+	st=0
+	wait $pid || st=$?
+	[ "$st" -eq 0 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: file truncated while followed: stopped" ]
+	[ "$(grep -c BEGIN_SAMPLE "$out")" -eq 2 ]
 }

@@ -89,6 +89,8 @@ struct hp_reader {
 	int have_begin;
 	uint32_t *pred;          /* band ids of the last sample, in order: */
 	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
+	int prev_dec;            /* decimals of the last time read (-1: none) */
+	uint64_t prev_int;       /* and its whole seconds */
 	uint64_t *prev_stamp;    /* per band: stamp of the last sample */
 	uint32_t *prev_slot;     /* per band: its index there */
 };

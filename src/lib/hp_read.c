@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A repair: a warning, or an error when strict. */
 static void repair(struct hp_reader *r, long line, const char *problem,
@@ -65,6 +66,17 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
 	*unterm = r->in.last_unterminated;
 	if (n > 0 && (*line)[n - 1] == '\r')
 		n--;
+	if (n > 0 && ((*line)[0] == ' ' || (*line)[0] == '\t')) {
+		/* A line of blanks is a blank line (a row's name may start
+		 * with a blank, so only the rare lines that do are
+		 * scanned). */
+		long i = 0;
+		while (i < n && ((*line)[i] == ' ' || (*line)[i] == '\t' ||
+		                 (*line)[i] == '\r'))
+			i++;
+		if (i == n)
+			n = 0;
+	}
 	return n;
 }
 
@@ -72,11 +84,9 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
  * binary, not a heap profile.  Checked on every line that is not a row
  * of a known band (rows are most of the input, their names checked once,
  * when first seen). */
-static void check_nul(struct hp_reader *r, const char *l, long n)
+static int has_nul(const char *l, long n)
 {
-	if (n > 0 && memchr(l, '\0', (size_t)n))
-		hpt_data_error(r->in.name, r->in.lineno,
-		               "NUL byte in line: not a heap profile");
+	return n > 0 && memchr(l, '\0', (size_t)n) != NULL;
 }
 
 /* If line starts with keyword k followed by blank or end, set *rest to
@@ -183,6 +193,7 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
 	long i = 0, dot = -1;
+	uint64_t sec = 0;
 	char *txt;
 	while (i < n && t[i] >= '0' && t[i] <= '9')
 		i++;
@@ -203,15 +214,16 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 		                         (size_t)n + 3, 1);
 		memcpy(s->time_text, t, (size_t)n);
 		memcpy(s->time_text + n, ".0", 3);
-	} else if (n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0) {
+	} else if (n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0 &&
+	           r->prev_dec == 2 && dot < 20 &&
+	           hpt_parse_u64(t, (size_t)dot, &sec) == 0 &&
+	           sec == r->prev_int && sec < UINT64_MAX) {
 		/* GHC 6.x printed the hundredths after rounding them, so
 		 * 13.995 came out as 13.100: the carry belongs to the
-		 * seconds. */
-		uint64_t sec;
+		 * seconds.  Only in a two-decimal file, after a time with
+		 * the same seconds (13.90): 0.100 after 0.050 is a time in
+		 * milliseconds, not a carry. */
 		char buf[40];
-		if (hpt_parse_u64(t, (size_t)dot, &sec) != 0 ||
-		    sec == UINT64_MAX)
-			goto bad;
 		snprintf(buf, sizeof buf, "%llu.00",
 		         (unsigned long long)(sec + 1));
 		if (warn) {
@@ -240,6 +252,13 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 	}
 	txt = s->time_text;
 	s->time = time_value(txt);
+	if (warn) {
+		/* Remember the form of this time for the carry test. */
+		long ip = dot < 0 ? n : dot;
+		r->prev_dec = dot < 0 ? 0 : (int)(n - dot - 1);
+		if (ip >= 20 || hpt_parse_u64(t, (size_t)ip, &r->prev_int) != 0)
+			r->prev_dec = -1;
+	}
 	return;
 bad:
 	hpt_data_error(r->in.name, line, "bad time '%s'",
@@ -251,16 +270,20 @@ bad:
  * over several lines (GHC 8.8+ writes arguments with newlines raw).
  * Sets *out and *outlen to a fresh copy of the unescaped value.
  */
-static void read_string(struct hp_reader *r, const char *kw, const char *rest,
-                        long restlen, char **out, size_t *outlen)
+static int read_string(struct hp_reader *r, const char *kw, const char *rest,
+                       long restlen, char **out, size_t *outlen,
+                       int allow_more)
 {
 	long start = r->in.lineno, i;
 	size_t len = 0, cap = 0;
 	char *v = NULL;
 	const char *l = rest;
 	long n = restlen;
-	if (n < 1 || l[0] != '"')
+	if (n < 1 || l[0] != '"') {
+		if (!allow_more)
+			return 0;
 		hpt_data_error(r->in.name, start, "string must follow %s", kw);
+	}
 	i = 1;
 	for (;;) {
 		char *line;
@@ -279,6 +302,10 @@ static void read_string(struct hp_reader *r, const char *kw, const char *rest,
 			v[len++] = l[i];
 		}
 		/* The string goes on in the next line. */
+		if (!allow_more) {
+			free(v);
+			return 0;
+		}
 		n = next_line(r, &line, &unterm);
 		if (n < 0)
 			hpt_data_error(r->in.name, start,
@@ -298,7 +325,7 @@ closed:
 			free(v);
 			*out = hpt_xmemdup(l + 1, (size_t)n - 2);
 			*outlen = (size_t)n - 2;
-			return;
+			return 1;
 		}
 		hpt_data_error(r->in.name, r->in.lineno,
 		               "text after the %s string: '%s'", kw,
@@ -307,6 +334,7 @@ closed:
 	*out = hpt_xmemdup(v ? v : "", len);
 	*outlen = len;
 	free(v);
+	return 1;
 }
 
 static const char *const header_kw[4] = {"JOB", "DATE", "SAMPLE_UNIT",
@@ -379,6 +407,13 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 	int seen_any = 0;
 	memset(r, 0, sizeof *r);
 	hpt_input_open(&r->in, path);
+	{
+		/* A pipe ends when its writer closes it: nothing to follow. */
+		struct stat st;
+		if (follow && (fstat(r->in.fd, &st) != 0 || !S_ISREG(st.st_mode)))
+			follow = 0;
+	}
+	r->prev_dec = -1;
 	r->in.follow = follow;
 	r->in.follow_stop = stop;
 	r->in.follow_arg = arg;
@@ -404,12 +439,23 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 		}
 		if (n == 0)
 			continue;
-		check_nul(r, l, n);
+		if (has_nul(l, n))
+			hpt_data_error(r->in.name, r->in.lineno,
+			               "NUL byte in line: not a heap profile");
 		k = header_keyword(l, n, &rest, &restlen);
 		if (k >= 0) {
 			char *v;
 			size_t vl;
-			read_string(r, header_kw[k], rest, restlen, &v, &vl);
+			if (!read_string(r, header_kw[k], rest, restlen, &v,
+			                 &vl, !unterm)) {
+				/* The input ends inside this line. */
+				if (!seen_any)
+					hpt_data_error(r->in.name, r->in.lineno,
+					               "no complete line");
+				repair(r, r->in.lineno, "unterminated last line",
+				       "dropped");
+				continue;
+			}
 			set_header(r, k, v, vl);
 			seen_any = 1;
 			continue;
@@ -564,15 +610,43 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				;
 			else {
 				int added;
+				if (has_nul(l, tab)) {
+					if (!bad) {
+						bad = r->in.lineno;
+						snprintf(badmsg, sizeof badmsg,
+						         "NUL byte in line: "
+						         "not a heap profile");
+					}
+					continue;
+				}
 				b = hpt_intern(r->bands, l, (size_t)tab, &added);
-				if (added)
-					check_nul(r, l, tab);
+				(void)added;
 			}
 			add_value(r, s, b, bytes, l + tab + 1,
 			          (size_t)(n - tab - 1), r->in.lineno);
 			continue;
 		}
-		check_nul(r, l, n);
+		if (has_nul(l, n)) {
+			/* Binary bytes: where the sample they are in is never
+			 * completed, they are the zeros a crash leaves at the
+			 * end of a file, dropped with it. */
+			if (in_sample) {
+				if (!bad) {
+					bad = r->in.lineno;
+					snprintf(badmsg, sizeof badmsg,
+					         "NUL byte in line: not a heap "
+					         "profile");
+				}
+			} else if (unterm) {
+				repair(r, r->in.lineno, "unterminated last line",
+				       "dropped");
+			} else {
+				hpt_data_error(r->in.name, r->in.lineno,
+				               "NUL byte in line: not a heap "
+				               "profile");
+			}
+			continue;
+		}
 		if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen)) {
 			if (in_sample)
 				repair(r, begin,
@@ -680,7 +754,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			size_t vl;
 			char msg[80];
 			long line = r->in.lineno;
-			read_string(r, header_kw[k], rest, restlen, &v, &vl);
+			read_string(r, header_kw[k], rest, restlen, &v, &vl, 1);
 			free(v);
 			snprintf(msg, sizeof msg,
 			         "%s line after the first sample",

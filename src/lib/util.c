@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -76,6 +77,19 @@ void hpt_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "%s\n", hpt_usage);
 	exit(2);
+}
+
+void hpt_bad_option(int c, int opt)
+{
+	if (c == ':')
+		hpt_usage_error("option -%c needs an argument", opt);
+	if (opt == '-')
+		hpt_usage_error("unknown option --: there are no long "
+		                "options (see -h)");
+	if (opt > 0x20 && opt < 0x7f)
+		hpt_usage_error("unknown option -%c", opt);
+	hpt_usage_error("unknown option (options are single letters: "
+	                "see -h)");
 }
 
 void hpt_data_error(const char *file, long line, const char *fmt, ...)
@@ -261,6 +275,20 @@ static size_t fill(struct hpt_input *in)
 			return 0;
 		}
 		{
+			/* A followed file that became shorter was truncated
+			 * and is being written anew (the program was run
+			 * again): what was read no longer exists. */
+			struct stat st;
+			if (fstat(in->fd, &st) == 0 &&
+			    (uint64_t)st.st_size < in->offset + in->end) {
+				hpt_data_warn(in->name, 0,
+				              "file truncated while followed: "
+				              "stopped");
+				in->eof = 1;
+				return 0;
+			}
+		}
+		{
 			struct timespec ts = {0, 200 * 1000 * 1000};
 			hpt_out_flush();
 			nanosleep(&ts, NULL);
@@ -309,8 +337,10 @@ long hpt_input_line(struct hpt_input *in, char **line)
 /* ---- output ---- */
 
 #define OUT_SIZE (64 * 1024)
-static char outbuf[OUT_SIZE];
-static size_t outlen;
+static char *outbuf;
+static size_t outcap, outlen;
+static size_t outmark;   /* with units: end of the last complete unit */
+static int units;
 
 static void out_fail(void)
 {
@@ -319,42 +349,77 @@ static void out_fail(void)
 	hpt_die_errno("write error");
 }
 
-void hpt_out_flush(void)
+static void write_all(const char *p, size_t n)
 {
 	size_t o = 0;
-	while (o < outlen) {
-		ssize_t w = write(1, outbuf + o, outlen - o);
+	while (o < n) {
+		ssize_t w = write(1, p + o, n - o);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			outlen = 0;
+			outlen = outmark = 0;
 			out_fail();
 		}
 		o += (size_t)w;
 	}
-	outlen = 0;
+}
+
+void hpt_out_units(int on)
+{
+	units = on;
+	outmark = outlen;
+}
+
+void hpt_out_mark(void)
+{
+	outmark = outlen;
+}
+
+void hpt_out_flush(void)
+{
+	size_t n = outlen;
+	outlen = outmark = 0;
+	write_all(outbuf, n);
+}
+
+/* Make room for n more bytes.  With units, only complete units are
+ * written out to make room; a unit larger than the buffer grows it. */
+static void out_room(size_t n)
+{
+	if (outcap - outlen >= n)
+		return;
+	if (!outbuf) {
+		outcap = OUT_SIZE;
+		outbuf = hpt_xmalloc(outcap);
+	}
+	if (units) {
+		if (outmark > 0) {
+			write_all(outbuf, outmark);
+			memmove(outbuf, outbuf + outmark, outlen - outmark);
+			outlen -= outmark;
+			outmark = 0;
+		}
+	} else if (outlen > 0) {
+		hpt_out_flush();
+	}
+	if (outcap - outlen < n) {
+		size_t cap = outcap;
+		outbuf = hpt_xgrow(outbuf, &cap, outlen + n, 1);
+		outcap = cap;
+	}
 }
 
 void hpt_out_write(const void *p, size_t n)
 {
-	const char *s = p;
-	if (n > OUT_SIZE - outlen) {
-		hpt_out_flush();
-		if (n >= OUT_SIZE) {
-			size_t o = 0;
-			while (o < n) {
-				ssize_t w = write(1, s + o, n - o);
-				if (w < 0) {
-					if (errno == EINTR)
-						continue;
-					out_fail();
-				}
-				o += (size_t)w;
-			}
-			return;
-		}
+	if (!units && n >= OUT_SIZE) {
+		/* Large writes go straight out. */
+		if (outlen)
+			hpt_out_flush();
+		write_all(p, n);
+		return;
 	}
-	memcpy(outbuf + outlen, s, n);
+	out_room(n);
+	memcpy(outbuf + outlen, p, n);
 	outlen += n;
 }
 
@@ -365,8 +430,8 @@ void hpt_out_str(const char *s)
 
 void hpt_out_char(int c)
 {
-	if (outlen == OUT_SIZE)
-		hpt_out_flush();
+	if (outlen == outcap)
+		out_room(1);
 	outbuf[outlen++] = (char)c;
 }
 
@@ -402,8 +467,7 @@ size_t hpt_fmt_u64(char *p, uint64_t v)
 
 char *hpt_out_space(size_t n)
 {
-	if (OUT_SIZE - outlen < n)
-		hpt_out_flush();
+	out_room(n);
 	return outbuf + outlen;
 }
 
@@ -509,6 +573,42 @@ int hpt_parse_u64(const char *s, size_t n, uint64_t *v)
 	}
 	*v = x;
 	return 0;
+}
+
+char *hpt_dec_add(const char *a, const char *b)
+{
+	const char *pa = strchr(a, '.'), *pb = strchr(b, '.');
+	size_t ia = pa ? (size_t)(pa - a) : strlen(a);
+	size_t ib = pb ? (size_t)(pb - b) : strlen(b);
+	size_t fa = pa ? strlen(pa + 1) : 0, fb = pb ? strlen(pb + 1) : 0;
+	size_t ni = (ia > ib ? ia : ib) + 1, nf = fa > fb ? fa : fb;
+	size_t len = ni + (nf ? nf + 1 : 0), k, o;
+	char *r = hpt_xmalloc(len + 1);
+	int carry = 0;
+	/* Fill from the right: fraction digits, then the point, then the
+	 * integer digits, with one spare place for a carry. */
+	o = len;
+	r[o] = '\0';
+	for (k = nf; k-- > 0;) {
+		int d = (k < fa ? pa[1 + k] - '0' : 0) +
+		        (k < fb ? pb[1 + k] - '0' : 0) + carry;
+		carry = d >= 10;
+		r[--o] = (char)('0' + d % 10);
+	}
+	if (nf)
+		r[--o] = '.';
+	for (k = 0; k < ni; k++) {
+		int d = (k < ia ? a[ia - 1 - k] - '0' : 0) +
+		        (k < ib ? b[ib - 1 - k] - '0' : 0) + carry;
+		carry = d >= 10;
+		r[--o] = (char)('0' + d % 10);
+	}
+	/* Drop leading zeros of the integer part, keeping one digit. */
+	for (k = 0; k + 1 < ni && r[k] == '0'; k++)
+		;
+	if (k)
+		memmove(r, r + k, len - k + 1);
+	return r;
 }
 
 void hpt_fmt_double(char *buf, size_t size, double d, int prec)

@@ -46,6 +46,11 @@ HPT_NORETURN void hpt_die(const char *fmt, ...) HPT_PRINTF(1, 2);
 HPT_NORETURN void hpt_die_errno(const char *fmt, ...) HPT_PRINTF(1, 2);
 /* "PROG: message" then the usage line, both on stderr, exit 2. */
 HPT_NORETURN void hpt_usage_error(const char *fmt, ...) HPT_PRINTF(1, 2);
+/* For getopt() called with opterr = 0 and an option string that starts
+ * with ':': c is what it returned (':' or '?'), opt its optopt.  Says
+ * "option -o needs an argument" or "unknown option -x", then the usage,
+ * and exits 2. */
+HPT_NORETURN void hpt_bad_option(int c, int opt);
 /* "PROG: FILE:LINE: message", exit 2.  line <= 0 omits ":LINE". */
 HPT_NORETURN void hpt_data_error(const char *file, long line,
                                  const char *fmt, ...) HPT_PRINTF(3, 4);
@@ -127,6 +132,12 @@ char *hpt_out_space(size_t n);
 void hpt_out_commit(size_t used);
 /* Format v in decimal at p; returns the number of bytes (at most 20). */
 size_t hpt_fmt_u64(char *p, uint64_t v);
+/* Units: with hpt_out_units(1), output goes out only in whole units
+ * (a sample, a row), each ended by hpt_out_mark(), so that a program
+ * stopped by an error in the middle of a unit has written complete units
+ * only.  A unit larger than the buffer grows it. */
+void hpt_out_units(int on);
+void hpt_out_mark(void);
 /* Write everything buffered to standard output now. */
 void hpt_out_flush(void);
 /* Flush and close standard output, checking for errors; call once before
@@ -139,6 +150,10 @@ void hpt_out_close(void);
 /* Parse n bytes of decimal digits into *v.  Returns 0, or -1 when the text
  * is empty or not all digits, -2 when it exceeds 2^64-1. */
 int hpt_parse_u64(const char *s, size_t n, uint64_t *v);
+/* The exact sum of two non-negative decimals "digits[.digits]", as a new
+ * string with as many decimals as the longer of the two (and no leading
+ * zeros but one). */
+char *hpt_dec_add(const char *a, const char *b);
 /* Format d with prec digits after the '.' into buf (size >= 64). */
 void hpt_fmt_double(char *buf, size_t size, double d, int prec);
 
