@@ -626,27 +626,6 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			          (size_t)(n - tab - 1), r->in.lineno);
 			continue;
 		}
-		if (has_nul(l, n)) {
-			/* Binary bytes: where the sample they are in is never
-			 * completed, they are the zeros a crash leaves at the
-			 * end of a file, dropped with it. */
-			if (in_sample) {
-				if (!bad) {
-					bad = r->in.lineno;
-					snprintf(badmsg, sizeof badmsg,
-					         "NUL byte in line: not a heap "
-					         "profile");
-				}
-			} else if (unterm) {
-				repair(r, r->in.lineno, "unterminated last line",
-				       "dropped");
-			} else {
-				hpt_data_error(r->in.name, r->in.lineno,
-				               "NUL byte in line: not a heap "
-				               "profile");
-			}
-			continue;
-		}
 		if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen)) {
 			if (in_sample)
 				repair(r, begin,
@@ -760,6 +739,27 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			         "%s line after the first sample",
 			         header_kw[k]);
 			repair(r, line, msg, "ignored");
+			continue;
+		}
+		if (has_nul(l, n)) {
+			/* Binary bytes: where the sample they are in is never
+			 * completed, they are the zeros a crash leaves at the
+			 * end of a file, dropped with it. */
+			if (in_sample) {
+				if (!bad) {
+					bad = r->in.lineno;
+					snprintf(badmsg, sizeof badmsg,
+					         "NUL byte in line: not a heap "
+					         "profile");
+				}
+			} else if (unterm) {
+				repair(r, r->in.lineno, "unterminated last line",
+				       "dropped");
+			} else {
+				hpt_data_error(r->in.name, r->in.lineno,
+				               "NUL byte in line: not a heap "
+				               "profile");
+			}
 			continue;
 		}
 		/* Not a line of any kind. */

@@ -467,7 +467,8 @@ size_t hpt_fmt_u64(char *p, uint64_t v)
 
 char *hpt_out_space(size_t n)
 {
-	out_room(n);
+	if (outcap - outlen < n)
+		out_room(n);
 	return outbuf + outlen;
 }
 
