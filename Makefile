@@ -19,7 +19,8 @@ MAN5 = man/hptools.5
 
 LIBHDR = src/lib/util.h src/lib/intern.h src/lib/hp.h src/lib/prof.h
 LIBOBJ = src/lib/util.o src/lib/intern.o src/lib/hp_read.o \
-	src/lib/hp_write.o src/lib/prof_read.o src/lib/prof_write.o
+	src/lib/hp_write.o src/lib/prof_read.o src/lib/prof_write.o \
+	src/lib/prof_tree.o src/lib/prof_text.o
 LIB = src/lib/libhptools.a
 
 all: $(PROGS)

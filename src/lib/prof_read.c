@@ -65,6 +65,13 @@ struct reader {
 	int comma_warned, after_warned;
 	/* tree column header, in code points */
 	size_t module_col, no_end;
+	size_t src_col;        /* 0: no SRC column */
+	long header_line;      /* line of the tree's column header */
+	int blank_warned;      /* a blank line inside the tree */
+	char *carry;           /* a line that is not a row, kept to join */
+	size_t carry_len, carry_cap;
+	long carry_line;
+	int carry_parts;
 	int ntail;             /* numeric fields after entries: 4 or 6 */
 	/* tree building */
 	uint32_t *stack;       /* the path to the last row, root first */
@@ -109,6 +116,7 @@ void prof_free(struct prof_report *r)
 	free(r->command);
 	free(r->total_secs);
 	free(r->sets);
+	free(r->file);
 	memset(r, 0, sizeof *r);
 }
 
@@ -192,8 +200,10 @@ void prof_sum(struct prof_report *r)
 	for (i = r->n; i-- > 0;) {
 		uint32_t p = r->parent[i];
 		if (p != PROF_NONE) {
-			r->inh_time[p] += r->inh_time[i];
-			r->inh_alloc[p] += r->inh_alloc[i];
+			r->inh_time[p] = prof_add_sum(r, r->inh_time[p],
+			                              r->inh_time[i], "ticks");
+			r->inh_alloc[p] = prof_add_sum(r, r->inh_alloc[p],
+			                               r->inh_alloc[i], "bytes");
 		}
 	}
 }
@@ -231,6 +241,7 @@ uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
 struct sort_ctx {
 	const struct prof_report *r;
 	const double *key;
+	int empty_first;
 };
 static struct sort_ctx sctx; /* qsort has no context argument */
 
@@ -248,6 +259,12 @@ static int node_cmp(const void *pa, const void *pb)
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
 	const struct prof_report *r = sctx.r;
 	int c;
+	if (sctx.empty_first) {
+		int ea = prof_len(r, r->label[a]) == 0;
+		int eb = prof_len(r, r->label[b]) == 0;
+		if (ea != eb)
+			return ea ? -1 : 1;
+	}
 	if (sctx.key[a] != sctx.key[b])
 		return sctx.key[a] > sctx.key[b] ? -1 : 1;
 	if ((c = name_cmp(r, r->label[a], r->label[b])) != 0 ||
@@ -277,12 +294,13 @@ static uint32_t sort_list(struct prof_report *r, uint32_t head,
 	return (*buf)[0];
 }
 
-void prof_sort(struct prof_report *r, const double *key)
+void prof_sort(struct prof_report *r, const double *key, int empty_first)
 {
 	uint32_t *buf = NULL;
 	size_t cap = 0, i;
 	sctx.r = r;
 	sctx.key = key;
+	sctx.empty_first = empty_first;
 	r->first_root = sort_list(r, r->first_root, &buf, &cap);
 	for (i = 0; i < r->n; i++)
 		if (r->first_child[i] != PROF_NONE)
@@ -507,6 +525,8 @@ static void tree_header(struct reader *rd, const char *s, size_t n)
 		hpt_data_error(rd->file, rd->in->lineno,
 		               "no MODULE column in \"%s\"", hpt_quote(0, s, n));
 	rd->module_col = cps(s, (size_t)m);
+	rd->src_col = src > m && src < no ? cps(s, (size_t)src) : 0;
+	rd->header_line = rd->in->lineno;
 	rd->no_end = cps(s, (size_t)no + 3);
 	r->has_src = src > m && src < no;
 	r->exact = find_word(s, n, 0, "ticks") > no &&
@@ -724,7 +744,19 @@ static int row(struct reader *rd, const char *s, size_t n)
 	if (end == ind)
 		return -1;
 	if (r->has_src) {
-		empty = ind >= rd->module_col;
+		/* GHC pads the label column past every indent, so only an
+		 * empty label puts the module at the MODULE column; trust
+		 * that only when the SRC sits at the SRC column too (a
+		 * hand-made header may not line up with deep rows). */
+		empty = 0;
+		if (ind == rd->module_col) {
+			size_t a = ind;
+			while (a < end && s[a] != ' ')
+				a++;
+			while (a < end && s[a] == ' ')
+				a++;
+			empty = a == end || cps(s, a) == rd->src_col;
+		}
 		lab_s = lab_e = ind;
 		if (!empty) {
 			while (lab_e < end && s[lab_e] != ' ')
@@ -886,6 +918,65 @@ static void top_line(struct reader *rd, char *s, size_t n)
 	              hpt_quote(0, s, n));
 }
 
+/* ---- rows split by a raw newline in a label ---- */
+
+static void carry_drop(struct reader *rd)
+{
+	if (!rd->carry_parts)
+		return;
+	hpt_data_warn(rd->file, rd->carry_line, "malformed row skipped \"%s\"",
+	              hpt_quote(0, rd->carry, rd->carry_len));
+	rd->carry_len = 0;
+	rd->carry_parts = 0;
+}
+
+static void carry_add(struct reader *rd, const char *s, size_t n)
+{
+	size_t need = rd->carry_len + (rd->carry_parts ? 1 : 0) + n + 1;
+	rd->carry = hpt_xgrow(rd->carry, &rd->carry_cap, need, 1);
+	if (rd->carry_parts)
+		rd->carry[rd->carry_len++] = '\n';
+	else
+		rd->carry_line = rd->in->lineno;
+	memcpy(rd->carry + rd->carry_len, s, n);
+	rd->carry_len += n;
+	rd->carry_parts++;
+}
+
+/* A tree line.  GHC writes a label holding a newline raw, so a line that
+ * is not a row is kept and joined with the next ones (up to 4 lines) for
+ * as long as neither it alone nor the join makes a row. */
+static int tree_row(struct reader *rd, const char *s, size_t n)
+{
+	if (rd->carry_parts) {
+		size_t keep = rd->carry_len;
+		int parts = rd->carry_parts;
+		carry_add(rd, s, n);
+		if (row(rd, rd->carry, rd->carry_len) == 0) {
+			rd->carry_len = 0;
+			rd->carry_parts = 0;
+			return 0;
+		}
+		rd->carry_len = keep;
+		rd->carry_parts = parts;
+		if (row(rd, s, n) == 0) {
+			carry_drop(rd);
+			return 0;
+		}
+		if (rd->carry_parts < 4) {
+			carry_add(rd, s, n);
+			return -1;
+		}
+		carry_drop(rd);
+		carry_add(rd, s, n);
+		return -1;
+	}
+	if (row(rd, s, n) == 0)
+		return 0;
+	carry_add(rd, s, n);
+	return -1;
+}
+
 static void detect(struct reader *rd)
 {
 	const char *p;
@@ -906,7 +997,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	struct reader rd;
 	char *s;
 	long len;
-	long tree_line = 0;
+	long tree_line = 0, blank_line = 0;
 	size_t i;
 
 	memset(&rd, 0, sizeof rd);
@@ -914,11 +1005,13 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	rd.in = in;
 	rd.file = in->name;
 	rd.pending = PROF_NONE;
+	free(r->file);
+	r->file = hpt_xstrdup(in->name);
 	detect(&rd);
 	while ((len = hpt_input_line(in, &s)) >= 0) {
 		size_t n = (size_t)len;
-		if (n && s[n - 1] == '\r')
-			n--;
+		while (n && s[n - 1] == '\r')
+			n--; /* CRLF, and CRCRLF from a doubled conversion */
 		switch (rd.st) {
 		case S_TOP:
 			top_line(&rd, s, n);
@@ -937,20 +1030,28 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 			break;
 		case S_TREE:
 			if (blank(s, n)) {
-				if (r->n > 0)
+				carry_drop(&rd);
+				if (r->n > 0) {
 					rd.st = S_AFTER;
+					blank_line = in->lineno;
+				}
+				break;
+			}
+			if (starts(s, n, "Retainer sets created during "
+			                 "profiling:")) {
+				carry_drop(&rd);
+				rd.st = S_SETS;
+				sets_line(&rd, s, n);
 				break;
 			}
 			if (in->last_unterminated) {
+				carry_drop(&rd);
 				hpt_data_warn(rd.file, in->lineno,
 				              "last row has no newline (file cut "
 				              "short?); dropped");
 				break;
 			}
-			if (row(&rd, s, n))
-				hpt_data_warn(rd.file, in->lineno,
-				              "malformed row skipped \"%s\"",
-				              hpt_quote(0, s, n));
+			tree_row(&rd, s, n);
 			break;
 		case S_AFTER:
 			if (blank(s, n))
@@ -959,6 +1060,14 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 			                 "profiling:")) {
 				rd.st = S_SETS;
 				sets_line(&rd, s, n);
+			} else if (!rd.after_warned && !in->last_unterminated &&
+			           row(&rd, s, n) == 0) {
+				/* rows after a blank line: the tree goes on */
+				if (!rd.blank_warned++)
+					hpt_data_warn(rd.file, blank_line,
+					              "blank line inside the "
+					              "cost-centre tree ignored");
+				rd.st = S_TREE;
 			} else if (!rd.after_warned++) {
 				hpt_data_warn(rd.file, in->lineno,
 				              "text after the cost-centre tree "
@@ -971,7 +1080,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 			break;
 		}
 	}
-	(void)tree_line;
+	carry_drop(&rd);
 	if (!tree_line && !r->sets) {
 		if (!rd.seen)
 			hpt_data_error(rd.file, in->lineno ? in->lineno : 0,
@@ -980,6 +1089,12 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 		hpt_data_error(rd.file, in->lineno,
 		               "no cost-centre tree after the header");
 	}
+	/* A column header with no row under it is a cut report, not an
+	 * empty profile: GHC always prints MAIN. */
+	if (tree_line && r->n == 0)
+		hpt_data_error(rd.file, rd.header_line,
+		               "no cost-centre tree: no row after the column "
+		               "header");
 	free(rd.stack);
 	free(rd.ind);
 	free(rd.saved);
@@ -987,6 +1102,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	free(rd.pct);
 	free(rd.csum);
 	free(rd.nkids);
+	free(rd.carry);
 	prof_link(r, NULL);
 	if (r->exact) {
 		prof_sum(r);

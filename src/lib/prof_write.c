@@ -109,77 +109,26 @@ static void header(const struct prof_report *r)
 }
 
 /* The flat table: one row per (label, module, SRC) above 1 % of the
- * time or the allocation, by individual time descending. */
-struct flat {
-	uint32_t label, module, src;
-	uint64_t time, alloc;
-};
-
-static const struct prof_report *fr;
-
-static int flat_cmp(const void *pa, const void *pb)
-{
-	const struct flat *a = pa, *b = pb;
-	uint32_t ia[3] = {a->label, a->module, a->src};
-	uint32_t ib[3] = {b->label, b->module, b->src};
-	int k;
-	if (a->time != b->time)
-		return a->time > b->time ? -1 : 1;
-	if (a->alloc != b->alloc)
-		return a->alloc > b->alloc ? -1 : 1;
-	for (k = 0; k < 3; k++) {
-		size_t la = prof_len(fr, ia[k]), lb = prof_len(fr, ib[k]);
-		int c = memcmp(prof_name(fr, ia[k]), prof_name(fr, ib[k]),
-		               la < lb ? la : lb);
-		if (c)
-			return c;
-		if (la != lb)
-			return la < lb ? -1 : 1;
-	}
-	return 0;
-}
-
+ * time or the allocation, by individual ticks descending (prof_flat). */
 static void flat_table(const struct prof_report *r)
 {
-	struct hpt_intern keys;
-	struct flat *f = NULL;
-	size_t cap = 0, nf = 0, i, kept = 0;
+	struct prof_cc *f;
+	size_t nf = prof_flat(r, PROF_W_TICKS, &f), i, kept = 0;
 	size_t wl = 11, wm = 6, ws = 3;
-	uint32_t it = r->first_root, d, x;
 
-	hpt_intern_init(&keys);
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		uint32_t k3[3] = {r->label[x], r->module[x], r->src[x]};
-		int added = 0;
-		uint32_t id = hpt_intern(&keys, (const char *)k3, sizeof k3,
-		                         &added);
-		if (added) {
-			f = hpt_xgrow(f, &cap, id + 1, sizeof *f);
-			f[id].label = k3[0];
-			f[id].module = k3[1];
-			f[id].src = k3[2];
-			f[id].time = f[id].alloc = 0;
-			nf = id + 1;
-		}
-		f[id].time += r->ind_time[x];
-		f[id].alloc += r->ind_alloc[x];
-	}
-	hpt_intern_free(&keys);
 	for (i = 0; i < nf; i++)
-		if (prof_percent(r, f[i].time, 0) > 1.0 ||
-		    prof_percent(r, f[i].alloc, 1) > 1.0)
+		if (prof_percent(r, f[i].ind_time, 0) > 1.0 ||
+		    prof_percent(r, f[i].ind_alloc, 1) > 1.0)
 			f[kept++] = f[i];
-	fr = r;
-	if (kept)
-		qsort(f, kept, sizeof *f, flat_cmp);
 	for (i = 0; i < kept; i++) {
-		size_t c = cps(prof_name(r, f[i].label), prof_len(r, f[i].label));
+		uint32_t x = f[i].node;
+		size_t c = cps(prof_name(r, r->label[x]), prof_len(r, r->label[x]));
 		if (c > wl)
 			wl = c;
-		c = cps(prof_name(r, f[i].module), prof_len(r, f[i].module));
+		c = cps(prof_name(r, r->module[x]), prof_len(r, r->module[x]));
 		if (c > wm)
 			wm = c;
-		c = cps(prof_name(r, f[i].src), prof_len(r, f[i].src));
+		c = cps(prof_name(r, r->src[x]), prof_len(r, r->src[x]));
 		if (c > ws)
 			ws = c;
 	}
@@ -195,23 +144,25 @@ static void flat_table(const struct prof_report *r)
 		hpt_out_str("  ticks     bytes");
 	hpt_out_str("\n\n");
 	for (i = 0; i < kept; i++) {
-		padded(prof_name(r, f[i].label), prof_len(r, f[i].label), wl);
+		uint32_t x = f[i].node;
+		padded(prof_name(r, r->label[x]), prof_len(r, r->label[x]), wl);
 		hpt_out_char(' ');
-		padded(prof_name(r, f[i].module), prof_len(r, f[i].module), wm);
+		padded(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
+		       wm);
 		if (r->has_src) {
 			hpt_out_char(' ');
-			padded(prof_name(r, f[i].src), prof_len(r, f[i].src),
+			padded(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
 			       ws);
 		}
 		hpt_out_str("  ");
-		pct(r, f[i].time, 0);
+		pct(r, f[i].ind_time, 0);
 		hpt_out_str("  ");
-		pct(r, f[i].alloc, 1);
+		pct(r, f[i].ind_alloc, 1);
 		if (r->exact) {
 			hpt_out_str("  ");
-			rjust_u64(f[i].time, 5);
+			rjust_u64(f[i].ind_time, 5);
 			hpt_out_char(' ');
-			rjust_u64(f[i].alloc, 9);
+			rjust_u64(f[i].ind_alloc, 9);
 		}
 		hpt_out_char('\n');
 	}
@@ -224,6 +175,11 @@ void prof_write(const struct prof_report *r)
 	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
 	uint32_t it, d, x;
 
+	if (r->first_root == PROF_NONE && r->sets) {
+		/* +RTS -hr without -p: the file is the list alone */
+		hpt_out_write(r->sets, r->sets_len);
+		return;
+	}
 	header(r);
 	flat_table(r);
 

@@ -1,0 +1,562 @@
+/*
+ * prof_text.c: the outputs of proftree other than .prof (prof_write.c):
+ * the text tree for people, TSV, folded stacks for flame graphs, the flat
+ * profile and the difference of two trees.
+ *
+ * Names are opaque bytes; every output escapes the bytes that would
+ * break its lines or fields (TAB, LF, CR and NUL), and TSV the
+ * backslash too, so that a field can be unescaped exactly.
+ */
+#include "prof.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_esc(const char *s, size_t n, int sep, int tsv)
+{
+	size_t i, run = 0;
+	for (i = 0; i < n; i++) {
+		const char *esc = NULL;
+		switch (s[i]) {
+		case '\t':
+			esc = "\\t";
+			break;
+		case '\n':
+			esc = "\\n";
+			break;
+		case '\r':
+			esc = "\\r";
+			break;
+		case '\0':
+			esc = "\\0";
+			break;
+		case '\\':
+			if (tsv)
+				esc = "\\\\";
+			break;
+		default:
+			if (sep && s[i] == sep)
+				esc = "_";
+			break;
+		}
+		if (esc) {
+			hpt_out_write(s + run, i - run);
+			hpt_out_str(esc);
+			run = i + 1;
+		}
+	}
+	hpt_out_write(s + run, n - run);
+}
+
+void prof_out_text(const char *s, size_t n, int sep)
+{
+	out_esc(s, n, sep, 0);
+}
+
+void prof_out_tsv(const char *s, size_t n)
+{
+	out_esc(s, n, 0, 1);
+}
+
+static void out_name(const struct prof_report *r, uint32_t id)
+{
+	prof_out_tsv(prof_name(r, id), prof_len(r, id));
+}
+
+/* A percentage with at most 6 decimals, trailing zeros removed. */
+static void fmt_num(char *b, size_t sz, double v)
+{
+	size_t n;
+	if (v == 0.0 || fabs(v) < 5e-7)
+		v = 0.0; /* never "-0" */
+	hpt_fmt_double(b, sz, v, 6);
+	n = strlen(b);
+	while (n > 0 && b[n - 1] == '0')
+		n--;
+	if (n > 0 && b[n - 1] == '.')
+		n--;
+	b[n] = '\0';
+}
+
+static void out_num(double v)
+{
+	char b[64];
+	fmt_num(b, sizeof b, v);
+	hpt_out_str(b);
+}
+
+static void fmt_u(char *b, size_t sz, uint64_t v)
+{
+	snprintf(b, sz, "%llu", (unsigned long long)v);
+}
+
+/* new - old of two unsigned counts, exactly: "+N", "-N", or "0" (a sign
+ * only with plus). */
+static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
+                      int plus)
+{
+	if (new_ >= old)
+		snprintf(b, sz, new_ > old && plus ? "+%llu" : "%llu",
+		         (unsigned long long)(new_ - old));
+	else
+		snprintf(b, sz, "-%llu", (unsigned long long)(old - new_));
+}
+
+static void spaces(size_t k)
+{
+	while (k-- > 0)
+		hpt_out_char(' ');
+}
+
+static void rjust(const char *s, size_t w)
+{
+	size_t n = strlen(s);
+	if (n < w)
+		spaces(w - n);
+	hpt_out_str(s);
+}
+
+/* ---- the text table shared by -o tree, -a and -D ---- */
+
+/* Numeric columns: entries, individual %time %alloc, inherited %time
+ * %alloc, then ticks and bytes where known.  Each is at least as wide
+ * as GHC-like defaults and two wider than its widest value, so that
+ * columns never run together. */
+#define NCOL 7
+#define CELL 48
+static const size_t col_min[NCOL] = {12, 10, 8, 10, 8, 12, 15};
+static const char *const col_name[NCOL] = {"entries", "%time", "%alloc",
+                                           "%time", "%alloc", "ticks",
+                                           "bytes"};
+
+typedef void (*cells_fn)(const void *ctx, uint32_t x, char c[NCOL][CELL]);
+typedef void (*names_fn)(const void *ctx, uint32_t x);
+
+struct rows {
+	uint32_t *x, *d;
+	size_t n, cap;
+};
+
+static void rows_add(struct rows *rs, uint32_t x, uint32_t d)
+{
+	size_t c2 = rs->cap;
+	rs->x = hpt_xgrow(rs->x, &c2, rs->n + 1, sizeof *rs->x);
+	rs->d = hpt_xgrow(rs->d, &rs->cap, rs->n + 1, sizeof *rs->d);
+	rs->x[rs->n] = x;
+	rs->d[rs->n] = d;
+	rs->n++;
+}
+
+static void rows_tree(struct rows *rs, const struct prof_report *r)
+{
+	uint32_t it = r->first_root, d, x;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		rows_add(rs, x, d);
+}
+
+static void table(const struct rows *rs, int ncol, cells_fn cells,
+                  names_fn names, const void *ctx)
+{
+	size_t w[NCOL], i;
+	char c[NCOL][CELL];
+	int k;
+	for (k = 0; k < ncol; k++)
+		w[k] = col_min[k];
+	for (i = 0; i < rs->n; i++) {
+		cells(ctx, rs->x[i], c);
+		for (k = 0; k < ncol; k++)
+			if (strlen(c[k]) + 2 > w[k])
+				w[k] = strlen(c[k]) + 2;
+	}
+	spaces(w[0] + w[1] + w[2] - 1 - 10);
+	hpt_out_str("individual");
+	spaces(w[3] + w[4] - 9);
+	hpt_out_str("inherited\n");
+	for (k = 0; k < ncol; k++)
+		rjust(col_name[k], w[k]);
+	hpt_out_str("  COST CENTRE  MODULE  SRC\n");
+	for (i = 0; i < rs->n; i++) {
+		cells(ctx, rs->x[i], c);
+		for (k = 0; k < ncol; k++)
+			rjust(c[k], w[k]);
+		hpt_out_str("  ");
+		spaces(rs->d[i]);
+		names(ctx, rs->x[i]);
+	}
+}
+
+/* Label, module and SRC for people: "" for an empty label. */
+static void text_names(const struct prof_report *r, uint32_t x)
+{
+	uint32_t l = r->label[x];
+	if (prof_len(r, l) == 0)
+		hpt_out_str("\"\"");
+	else
+		prof_out_text(prof_name(r, l), prof_len(r, l), 0);
+	hpt_out_str("  ");
+	prof_out_text(prof_name(r, r->module[x]), prof_len(r, r->module[x]), 0);
+	if (prof_len(r, r->src[x])) {
+		hpt_out_str("  ");
+		prof_out_text(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
+		              0);
+	}
+	hpt_out_char('\n');
+}
+
+static void names_node(const void *ctx, uint32_t x)
+{
+	text_names(ctx, x);
+}
+
+static void fmt_pct(char *b, const struct prof_report *r, uint64_t v,
+                    int which)
+{
+	hpt_fmt_double(b, CELL, prof_percent(r, v, which), r->exact ? 2 : 1);
+}
+
+static void text_header(const struct prof_report *r)
+{
+	char b[64];
+	if (r->command)
+		hpt_out_printf("command      %s\n", r->command);
+	if (r->date)
+		hpt_out_printf("date         %s\n", r->date);
+	if (r->has_time) {
+		hpt_out_printf("total time   %s secs (%llu ticks @ %u %s",
+		               r->total_secs, (unsigned long long)r->total_ticks,
+		               r->tick_interval, r->tick_unit);
+		if (r->processors)
+			hpt_out_printf(", %u processor%s", r->processors,
+			               r->processors > 1 ? "s" : "");
+		hpt_out_str(")\n");
+	} else if (r->exact) {
+		hpt_out_printf("total ticks  %llu (sum of the tree)\n",
+		               (unsigned long long)r->total_ticks);
+	}
+	if (r->has_alloc || r->exact) {
+		fmt_u(b, sizeof b, r->total_alloc);
+		hpt_out_printf("total alloc  %s bytes%s\n", b,
+		               r->has_alloc ? "" : " (sum of the tree)");
+	}
+	if (r->exact)
+		hpt_out_str("figures      exact: from the report's ticks and "
+		            "bytes\n");
+	else
+		hpt_out_str("figures      from the report's percentages (0.1 "
+		            "steps), no ticks or bytes (+RTS -P gives them)\n");
+	hpt_out_char('\n');
+}
+
+/* ---- -o tree ---- */
+
+static void cells_node(const void *ctx, uint32_t x, char c[NCOL][CELL])
+{
+	const struct prof_report *r = ctx;
+	fmt_u(c[0], CELL, r->entries[x]);
+	fmt_pct(c[1], r, r->ind_time[x], 0);
+	fmt_pct(c[2], r, r->ind_alloc[x], 1);
+	fmt_pct(c[3], r, r->inh_time[x], 0);
+	fmt_pct(c[4], r, r->inh_alloc[x], 1);
+	if (r->exact) {
+		fmt_u(c[5], CELL, r->ind_time[x]);
+		fmt_u(c[6], CELL, r->ind_alloc[x]);
+	}
+}
+
+void prof_write_tree(const struct prof_report *r)
+{
+	struct rows rs = {NULL, NULL, 0, 0};
+	rows_tree(&rs, r);
+	text_header(r);
+	table(&rs, r->exact ? 7 : 5, cells_node, names_node, r);
+	free(rs.x);
+	free(rs.d);
+}
+
+/* ---- -o tsv ---- */
+
+static const char tsv_head[] =
+    "depth\tno\tparent\tcost_centre\tmodule\tsrc\tentries\t"
+    "individual_time\tindividual_alloc\tinherited_time\tinherited_alloc\t"
+    "ticks\tbytes\n";
+
+static void tsv_names(const struct prof_report *r, uint32_t x)
+{
+	out_name(r, r->label[x]);
+	hpt_out_char('\t');
+	out_name(r, r->module[x]);
+	hpt_out_char('\t');
+	out_name(r, r->src[x]);
+	hpt_out_char('\t');
+}
+
+static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
+                          uint32_t d)
+{
+	uint32_t p = r->parent[x];
+	hpt_out_u64(d);
+	hpt_out_char('\t');
+	hpt_out_u64(r->no[x]);
+	hpt_out_char('\t');
+	if (p != PROF_NONE)
+		hpt_out_u64(r->no[p]);
+	hpt_out_char('\t');
+	tsv_names(r, x);
+}
+
+void prof_write_tsv(const struct prof_report *r)
+{
+	uint32_t it = r->first_root, d, x;
+	hpt_out_str(tsv_head);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		tsv_tree_cols(r, x, d);
+		hpt_out_u64(r->entries[x]);
+		hpt_out_char('\t');
+		out_num(prof_percent(r, r->ind_time[x], 0));
+		hpt_out_char('\t');
+		out_num(prof_percent(r, r->ind_alloc[x], 1));
+		hpt_out_char('\t');
+		out_num(prof_percent(r, r->inh_time[x], 0));
+		hpt_out_char('\t');
+		out_num(prof_percent(r, r->inh_alloc[x], 1));
+		hpt_out_char('\t');
+		if (r->exact) {
+			hpt_out_u64(r->ind_time[x]);
+			hpt_out_char('\t');
+			hpt_out_u64(r->ind_alloc[x]);
+		} else {
+			hpt_out_char('\t');
+		}
+		hpt_out_char('\n');
+	}
+}
+
+/* ---- -o folded ---- */
+
+/* One frame: the label, "Module.CAF" for a module's CAF, "" for an
+ * empty label; ';' (the frame separator) becomes '_'. */
+static void out_frame(const struct prof_report *r, uint32_t x)
+{
+	uint32_t l = r->label[x];
+	const char *s = prof_name(r, l);
+	size_t n = prof_len(r, l);
+	if (n == 3 && memcmp(s, "CAF", 3) == 0) {
+		prof_out_text(prof_name(r, r->module[x]),
+		              prof_len(r, r->module[x]), ';');
+		hpt_out_str(".CAF");
+		return;
+	}
+	if (n == 0) {
+		hpt_out_str("\"\"");
+		return;
+	}
+	prof_out_text(s, n, ';');
+}
+
+static void out_path(const struct prof_report *r, const uint32_t *path,
+                     uint32_t d)
+{
+	uint32_t k;
+	for (k = 0; k <= d; k++) {
+		if (k)
+			hpt_out_char(';');
+		out_frame(r, path[k]);
+	}
+}
+
+void prof_write_folded(const struct prof_report *r, enum prof_weight w)
+{
+	uint32_t it = r->first_root, d, x, *path = NULL;
+	size_t cap = 0;
+	char b[64];
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
+		path[d] = x;
+		if (w == PROF_W_TIME)
+			fmt_num(b, sizeof b, prof_percent(r, r->ind_time[x], 0));
+		else
+			fmt_u(b, sizeof b, prof_self_weight(r, x, w));
+		if (strcmp(b, "0") == 0)
+			continue;
+		out_path(r, path, d);
+		hpt_out_char(' ');
+		hpt_out_str(b);
+		hpt_out_char('\n');
+	}
+	free(path);
+}
+
+/* ---- -a: the flat profile ---- */
+
+struct flat_ctx {
+	const struct prof_report *r;
+	const struct prof_cc *c;
+};
+
+static void cells_flat(const void *ctx, uint32_t i, char c[NCOL][CELL])
+{
+	const struct flat_ctx *f = ctx;
+	const struct prof_report *r = f->r;
+	const struct prof_cc *e = &f->c[i];
+	fmt_u(c[0], CELL, e->entries);
+	fmt_pct(c[1], r, e->ind_time, 0);
+	fmt_pct(c[2], r, e->ind_alloc, 1);
+	fmt_pct(c[3], r, e->inh_time, 0);
+	fmt_pct(c[4], r, e->inh_alloc, 1);
+	if (r->exact) {
+		fmt_u(c[5], CELL, e->ind_time);
+		fmt_u(c[6], CELL, e->ind_alloc);
+	}
+}
+
+static void names_flat(const void *ctx, uint32_t i)
+{
+	const struct flat_ctx *f = ctx;
+	text_names(f->r, f->c[i].node);
+}
+
+void prof_write_flat(const struct prof_report *r, enum prof_weight w,
+                     int tsv)
+{
+	struct prof_cc *c;
+	size_t nc = prof_flat(r, w, &c), i;
+	if (tsv) {
+		hpt_out_str("cost_centre\tmodule\tsrc\tentries\tindividual_time\t"
+		            "individual_alloc\tinherited_time\tinherited_alloc\t"
+		            "ticks\tbytes\n");
+		for (i = 0; i < nc; i++) {
+			tsv_names(r, c[i].node);
+			hpt_out_u64(c[i].entries);
+			hpt_out_char('\t');
+			out_num(prof_percent(r, c[i].ind_time, 0));
+			hpt_out_char('\t');
+			out_num(prof_percent(r, c[i].ind_alloc, 1));
+			hpt_out_char('\t');
+			out_num(prof_percent(r, c[i].inh_time, 0));
+			hpt_out_char('\t');
+			out_num(prof_percent(r, c[i].inh_alloc, 1));
+			hpt_out_char('\t');
+			if (r->exact) {
+				hpt_out_u64(c[i].ind_time);
+				hpt_out_char('\t');
+				hpt_out_u64(c[i].ind_alloc);
+			} else {
+				hpt_out_char('\t');
+			}
+			hpt_out_char('\n');
+		}
+	} else {
+		struct rows rs = {NULL, NULL, 0, 0};
+		struct flat_ctx f;
+		f.r = r;
+		f.c = c;
+		for (i = 0; i < nc; i++)
+			rows_add(&rs, (uint32_t)i, 0);
+		text_header(r);
+		table(&rs, r->exact ? 7 : 5, cells_flat, names_flat, &f);
+		free(rs.x);
+		free(rs.d);
+	}
+	free(c);
+}
+
+/* ---- -D: the difference ---- */
+
+static void cells_diff(const void *ctx, uint32_t x, char c[NCOL][CELL])
+{
+	const struct prof_diff *dd = ctx;
+	const struct prof_side *e0 = &dd->side[0][x], *e1 = &dd->side[1][x];
+	double v[4];
+	int j;
+	v[0] = e1->ind_t - e0->ind_t;
+	v[1] = e1->ind_a - e0->ind_a;
+	v[2] = e1->inh_t - e0->inh_t;
+	v[3] = e1->inh_a - e0->inh_a;
+	fmt_delta(c[0], CELL, e0->entries, e1->entries, 1);
+	for (j = 0; j < 4; j++) {
+		double t = fabs(v[j]) < 5e-7 ? 0.0 : v[j];
+		char *b = c[j + 1];
+		snprintf(b, CELL, "%+.*f", dd->exact ? 2 : 1, t);
+		if (strspn(b + 1, "0.") == strlen(b + 1))
+			b[0] = ' ';
+	}
+	if (dd->exact) {
+		fmt_delta(c[5], CELL, e0->ticks, e1->ticks, 1);
+		fmt_delta(c[6], CELL, e0->bytes, e1->bytes, 1);
+	}
+}
+
+static void names_diff(const void *ctx, uint32_t x)
+{
+	const struct prof_diff *dd = ctx;
+	text_names(&dd->m, x);
+}
+
+void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
+                     int fmt)
+{
+	const struct prof_report *m = &dd->m;
+	uint32_t it = m->first_root, d, x;
+	if (fmt == 2) {
+		uint32_t *path = NULL;
+		size_t cap = 0;
+		char b[2][64];
+		int k;
+		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
+			path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
+			path[d] = x;
+			for (k = 0; k < 2; k++) {
+				const struct prof_side *e = &dd->side[k][x];
+				if (w == PROF_W_TIME)
+					fmt_num(b[k], 64, e->self_pct);
+				else
+					fmt_u(b[k], 64, e->self);
+			}
+			if (strcmp(b[0], "0") == 0 && strcmp(b[1], "0") == 0)
+				continue;
+			out_path(m, path, d);
+			hpt_out_printf(" %s %s\n", b[0], b[1]);
+		}
+		free(path);
+	} else if (fmt == 1) {
+		char b[CELL];
+		hpt_out_str(tsv_head);
+		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
+			const struct prof_side *e0 = &dd->side[0][x];
+			const struct prof_side *e1 = &dd->side[1][x];
+			tsv_tree_cols(m, x, d);
+			fmt_delta(b, sizeof b, e0->entries, e1->entries, 0);
+			hpt_out_str(b);
+			hpt_out_char('\t');
+			out_num(e1->ind_t - e0->ind_t);
+			hpt_out_char('\t');
+			out_num(e1->ind_a - e0->ind_a);
+			hpt_out_char('\t');
+			out_num(e1->inh_t - e0->inh_t);
+			hpt_out_char('\t');
+			out_num(e1->inh_a - e0->inh_a);
+			hpt_out_char('\t');
+			if (dd->exact) {
+				fmt_delta(b, sizeof b, e0->ticks, e1->ticks, 0);
+				hpt_out_str(b);
+				hpt_out_char('\t');
+				fmt_delta(b, sizeof b, e0->bytes, e1->bytes, 0);
+				hpt_out_str(b);
+			} else {
+				hpt_out_char('\t');
+			}
+			hpt_out_char('\n');
+		}
+	} else {
+		struct rows rs = {NULL, NULL, 0, 0};
+		rows_tree(&rs, m);
+		hpt_out_str("difference  NEW - OLD, node by node (cost-centre "
+		            "paths); figures in percentage points");
+		hpt_out_str(dd->exact ? ", ticks and bytes\n\n" : "\n\n");
+		table(&rs, dd->exact ? 7 : 5, cells_diff, names_diff, dd);
+		free(rs.x);
+		free(rs.d);
+	}
+}
