@@ -305,12 +305,17 @@ int main(int argc, char **argv)
 		case ':':
 			hpt_usage_error("option -%c needs an argument", optopt);
 		default:
-			if (optopt == '-')
+			if (optopt == '-') {
+				/* "--help": getopt stops inside the word */
+				const char *w = argv[optind - 1];
+				if (optind < argc &&
+				    strncmp(argv[optind], "--", 2) == 0)
+					w = argv[optind];
 				hpt_usage_error("unknown option \"%s\" (long "
 				                "options are not supported; -h "
 				                "prints the usage)",
-				                hpt_quote(0, argv[optind - 1],
-				                          strlen(argv[optind - 1])));
+				                hpt_quote(0, w, strlen(w)));
+			}
 			hpt_usage_error("unknown option -%c", optopt);
 		}
 	}

@@ -26,7 +26,10 @@ load helper
 	    'total time not understood' 'total alloc not understood' \
 	    'line not understood' 'decimal comma' \
 	    'unexpected line in the retainer-set list' \
-	    'no cost centre named' 'no totals in the report'; do
+	    'no cost centre named' 'no totals in the report' \
+	    'no row after the column header' 'sum of bytes out of range' \
+	    'blank line inside the cost-centre tree' 'removes the whole tree' \
+	    'options must come before files' 'long options are not supported'; do
 		grep -qF "$m" "$d"/*.err || { echo "untested: $m"; return 1; }
 	done
 }
@@ -347,4 +350,73 @@ invariants() {
 	[ "${#lines[@]}" -eq 10 ]
 	run proftree -D -o tsv "$FIX/leak.p.prof" "$FIX/leak.P.prof"
 	echo "$output" | grep -qF "$(printf '4\t19\t18\tbuildMap.\\\\\tMain\tLeak.hs:20:37-50\t0\t1.492683\t0.040465\t1.492683\t0.040465\t\t')"
+}
+
+# -- review findings --
+
+@test "round trip: a label holding a raw newline" {
+	tsv_roundtrip "$TOP/tests/cases/proftree/newline-label.in"
+	proftree -o prof "$TOP/tests/cases/proftree/newline-label.in" | proftree -o tsv | grep -qF "$(printf '\tto\\nk;n\tParse\t')"
+}
+
+@test "round trip: an empty label with zero cost stays under its parent" {
+	run sh -c 'proftree -o prof "$1" | proftree -o tsv' sh "$TOP/tests/cases/proftree/empty-label-order.in"
+	[ "$status" -eq 0 ]
+	[ "${lines[4]}" = "$(printf '1\t2\t1\t\tMain\tM.hs:1:1-5\t9\t0\t0\t0\t0\t0\t0')" ]
+	tsv_roundtrip "$TOP/tests/cases/proftree/empty-label-order.in"
+}
+
+@test "round trip: a file holding only the retainer-set list" {
+	run sh -c "printf 'Retainer sets created during profiling:\nSET 2 = {<SYSTEM.SYSTEM>}\n' | proftree -o prof | proftree -o prof"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'Retainer sets created during profiling:\nSET 2 = {<SYSTEM.SYSTEM>}')" ]
+	proftree -o prof "$FIX/leak.hr.prof" >"$BATS_TEST_TMPDIR/1"
+	proftree -o prof "$BATS_TEST_TMPDIR/1" 2>&1 | diff -u "$BATS_TEST_TMPDIR/1" -
+	grep -v '^SET \|^Retainer sets' "$BATS_TEST_TMPDIR/1" | diff -u /dev/null -
+}
+
+@test "-i -d builds only DEPTH levels of callers (5000 distinct levels)" {
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		s = ""; for (i = 0; i < 5000; i++) { printf "%s%s M %d 1 0.0 0.0 100.0 100.0 1 0\n", s, (i ? "f" i : "MAIN"), i + 1; s = s " " }
+	}' >"$BATS_TEST_TMPDIR/dd.prof"
+	# without the bound this needs about 1.7 GB; AddressSanitizer
+	# reserves far more address space, so only plain builds are capped
+	if ! nm "$TOP/proftree" 2>/dev/null | grep -q __asan_init; then
+		ulimit -v 200000
+	fi
+	proftree -i -d 3 -o tsv "$BATS_TEST_TMPDIR/dd.prof" >"$BATS_TEST_TMPDIR/out"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 19995 ]
+	[ "$(awk -F'\t' 'NR>1 && $1>3' "$BATS_TEST_TMPDIR/out" | wc -l)" -eq 0 ]
+	# every tick once: the individual ticks still sum to 5000
+	[ "$(awk -F'\t' 'NR>1{s+=$12}END{print s}' "$BATS_TEST_TMPDIR/out")" -eq 5000 ]
+}
+
+@test "folded stacks carry each cost once: -i, -d and -m keep the entries total" {
+	local full
+	full=$(proftree -w entries -o folded "$FIX/leak.P.prof" | awk '{s+=$NF}END{print s}')
+	[ "$full" = 200008 ]
+	for o in "-i" "-d 1" "-m 5" "-i -d 2" "-z"; do
+		[ "$(proftree $o -w entries -o folded "$FIX/leak.P.prof" | awk '{s+=$NF}END{print s}')" = "$full" ] ||
+			{ echo "$o"; return 1; }
+	done
+	for w in ticks alloc; do
+		[ "$(proftree -i -d 1 -w $w -o folded "$FIX/leak.P.prof" | awk '{s+=$NF}END{print s}')" = \
+		  "$(proftree -w $w -o folded "$FIX/leak.P.prof" | awk '{s+=$NF}END{print s}')" ] || return 1
+	done
+}
+
+@test "-D -o folded: the units of single-tree folded stacks, for each report" {
+	proftree -o folded "$FIX/leak.p.prof" | sort >"$BATS_TEST_TMPDIR/old"
+	proftree -D -o folded "$FIX/leak.p.prof" "$FIX/leak.p.prof" | awk '{print $1, $2}' | sort | diff -u "$BATS_TEST_TMPDIR/old" -
+	proftree -o folded "$FIX/leak.P.prof" | sort >"$BATS_TEST_TMPDIR/new"
+	proftree -D -o folded "$FIX/leak.p.prof" "$FIX/leak.P.prof" | awk '$3 != 0 {print $1, $3}' | sort | diff -u "$BATS_TEST_TMPDIR/new" -
+}
+
+@test "-o tree: numeric columns never run together" {
+	run proftree "$TOP/tests/cases/proftree/wide-numbers.in"
+	[ "$status" -eq 0 ]
+	# every row has as many fields as the column header promises
+	echo "$output" | awk 'f { n = 0; while (n < NF && $(n + 1) ~ /^[0-9.]+$/) n++; if (n != 7) exit 1 } /entries/ {f = 1}'
+	[ "${lines[6]}" = "  123456789012345    100.00  100.00    100.00  100.00  123456789012  9223372036854775807   a  M" ]
 }

@@ -137,6 +137,9 @@ double prof_percent(const struct prof_report *r, uint64_t v, int which);
  * the row above it when that row can hold it. */
 void prof_sort(struct prof_report *r, const double *key, int empty_first);
 
+/* Compare two interned names as bytes (memcmp, then length): <0, 0, >0. */
+int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b);
+
 /* Name bytes of an interned id. */
 #define prof_name(r, id) ((r)->names.name[id])
 #define prof_len(r, id) ((r)->names.len[id])

@@ -245,7 +245,7 @@ struct sort_ctx {
 };
 static struct sort_ctx sctx; /* qsort has no context argument */
 
-static int name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
+int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
 {
 	size_t la = prof_len(r, a), lb = prof_len(r, b);
 	int c = memcmp(prof_name(r, a), prof_name(r, b), la < lb ? la : lb);
@@ -267,9 +267,9 @@ static int node_cmp(const void *pa, const void *pb)
 	}
 	if (sctx.key[a] != sctx.key[b])
 		return sctx.key[a] > sctx.key[b] ? -1 : 1;
-	if ((c = name_cmp(r, r->label[a], r->label[b])) != 0 ||
-	    (c = name_cmp(r, r->module[a], r->module[b])) != 0 ||
-	    (c = name_cmp(r, r->src[a], r->src[b])) != 0)
+	if ((c = prof_name_cmp(r, r->label[a], r->label[b])) != 0 ||
+	    (c = prof_name_cmp(r, r->module[a], r->module[b])) != 0 ||
+	    (c = prof_name_cmp(r, r->src[a], r->src[b])) != 0)
 		return c;
 	if (r->no[a] != r->no[b])
 		return r->no[a] < r->no[b] ? -1 : 1;

@@ -277,15 +277,6 @@ uint64_t prof_self_weight(const struct prof_report *r, uint32_t x,
 static const struct prof_report *flat_r;
 static enum prof_weight flat_w;
 
-static int name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
-{
-	size_t la = prof_len(r, a), lb = prof_len(r, b);
-	int c = memcmp(prof_name(r, a), prof_name(r, b), la < lb ? la : lb);
-	if (c)
-		return c;
-	return la < lb ? -1 : la > lb;
-}
-
 static void cc_keys(const struct prof_cc *c, uint64_t *k1, uint64_t *k2)
 {
 	switch (flat_w) {
@@ -315,10 +306,10 @@ static int cc_cmp(const void *pa, const void *pb)
 		return a1 > b1 ? -1 : 1;
 	if (a2 != b2)
 		return a2 > b2 ? -1 : 1;
-	if ((c = name_cmp(r, r->label[a->node], r->label[b->node])) != 0 ||
-	    (c = name_cmp(r, r->module[a->node], r->module[b->node])) != 0)
+	if ((c = prof_name_cmp(r, r->label[a->node], r->label[b->node])) != 0 ||
+	    (c = prof_name_cmp(r, r->module[a->node], r->module[b->node])) != 0)
 		return c;
-	return name_cmp(r, r->src[a->node], r->src[b->node]);
+	return prof_name_cmp(r, r->src[a->node], r->src[b->node]);
 }
 
 size_t prof_flat(const struct prof_report *r, enum prof_weight w,
