@@ -107,7 +107,8 @@ hp2ps_accepts() {
 @test "golden: header-no-newline" { golden hpcat header-no-newline; }
 @test "golden: no-samples-strict" { golden hpcat no-samples-strict; }
 @test "golden: join-exact" { golden hpcat join-exact; }
-
+@test "golden: bom" { golden hpcat bom; }
+@test "golden: not-utf8" { golden hpcat not-utf8; }
 @test "every fixture keeps its samples and band totals" {
 	for f in "$FIX"/*.hp; do
 		same_profile "$f" || { echo "in $f"; return 1; }

@@ -184,13 +184,35 @@ char *hpt_xmemdup(const char *s, size_t n)
 	return p;
 }
 
+/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
 const char *hpt_quote(int slot, const char *s, size_t n)
 {
 	static char bufs[4][256];
 	char *b = bufs[slot & 3];
-	size_t o = 0, i;
-	for (i = 0; i < n && o < 200; i++) {
-		unsigned char c = (unsigned char)s[i];
+	const unsigned char *u = (const unsigned char *)s;
+	size_t o = 0, i = 0;
+	while (i < n && o < 200) {
+		unsigned char c = u[i];
+		size_t l;
 		if (c == '\t') {
 			b[o++] = '\\';
 			b[o++] = 't';
@@ -199,9 +221,22 @@ const char *hpt_quote(int slot, const char *s, size_t n)
 			b[o++] = '\\';
 		} else if (c < 0x20 || c == 0x7f) {
 			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
-		} else {
+		} else if (c < 0x80) {
 			b[o++] = (char)c;
+		} else if ((l = utf8_len(u + i, n - i)) != 0 &&
+		           !(l == 3 && u[i] == 0xef && u[i + 1] == 0xbb &&
+		             u[i + 2] == 0xbf)) {
+			/* UTF-8 is shown as such; a byte-order mark, which
+			 * would be invisible, and bytes that are not UTF-8
+			 * are shown as \xNN. */
+			memcpy(b + o, u + i, l);
+			o += l;
+			i += l;
+			continue;
+		} else {
+			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
 		}
+		i++;
 	}
 	if (i < n) {
 		memcpy(b + o, "...", 3);

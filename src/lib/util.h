@@ -72,9 +72,11 @@ char *hpt_xstrdup(const char *s);
 /* A NUL-terminated copy of n bytes (which may contain anything). */
 char *hpt_xmemdup(const char *s, size_t n);
 
-/* Print s with a C-like quoting into a static buffer for diagnostics:
- * at most about 60 bytes, control and non-ASCII bytes kept readable.
- * Returns a string valid until the next call with the same slot (0-3). */
+/* Quote n bytes of s for a diagnostic, into a static buffer: at most
+ * about 200 bytes (then "..."); TAB as \t, backslash as \\, other control
+ * bytes, a UTF-8 byte-order mark and bytes that are not UTF-8 as \xNN;
+ * valid UTF-8 as it is.  Returns a string valid until the next call with
+ * the same slot (0-3). */
 const char *hpt_quote(int slot, const char *s, size_t n);
 
 /*
