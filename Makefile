@@ -44,11 +44,18 @@ check: all
 	sh tests/run
 
 demo: all
-	@echo '$$ ./hpcat -o tsv tests/fixtures/leak.hc.hp | head'
-	@./hpcat -o tsv tests/fixtures/leak.hc.hp | head
+	@echo '# A heap profile cut off while its program was still writing it:'
+	@echo '# hpcat keeps the complete samples and says what it dropped.'
+	@echo '$$ head -c 3000 tests/fixtures/leak.hc.hp | ./hpcat | tail -3'
+	@head -c 3000 tests/fixtures/leak.hc.hp | ./hpcat | tail -3
 	@echo
-	@echo '$$ ./proftree -d 4 tests/fixtures/leak.p.prof'
-	@./proftree -d 4 tests/fixtures/leak.p.prof
+	@echo '# Residency per module over time, one column per band (for gnuplot):'
+	@echo '$$ ./hpcat -o wide tests/fixtures/leak.hm.hp | head -6'
+	@./hpcat -o wide tests/fixtures/leak.hm.hp | head -6
+	@echo
+	@echo '# The hot path of the same program, from its time profile:'
+	@echo '$$ ./proftree -d 5 -m 1 tests/fixtures/leak.P.prof'
+	@./proftree -d 5 -m 1 tests/fixtures/leak.P.prof
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
