@@ -141,6 +141,10 @@ int main(int argc, char **argv)
 		hpt_usage_error("-o wide cannot follow a file (-f)");
 	files = argv + optind;
 	nfiles = argc - optind;
+	for (i = 0; i < nfiles; i++)
+		if (files[i][0] == '-' && files[i][1] != '\0')
+			hpt_usage_error("options must come before files: '%s'",
+			                hpt_quote(0, files[i], strlen(files[i])));
 	if (nfiles == 0) {
 		files = stdin_only;
 		nfiles = 1;
@@ -156,6 +160,10 @@ int main(int argc, char **argv)
 	}
 
 	hpt_out_units(1);
+	/* Output stopped by an error must not pass for a profile: this line
+	 * makes hp2ps and hptools reject it. */
+	hpt_fail_trailer = "hpcat: error: output incomplete, see the "
+	                   "messages of hpcat\n";
 	hpt_intern_init(&bands);
 	memset(&s, 0, sizeof s);
 	memset(&w, 0, sizeof w);

@@ -109,6 +109,11 @@ hp2ps_accepts() {
 @test "golden: join-exact" { golden hpcat join-exact; }
 @test "golden: bom" { golden hpcat bom; }
 @test "golden: not-utf8" { golden hpcat not-utf8; }
+@test "golden: concatenated" { golden hpcat concatenated; }
+@test "golden: concatenated-strict" { golden hpcat concatenated-strict; }
+@test "golden: concatenated-cut" { golden hpcat concatenated-cut; }
+@test "golden: crcrlf" { golden hpcat crcrlf; }
+@test "golden: first-line-cut" { golden hpcat first-line-cut; }
 @test "every fixture keeps its samples and band totals" {
 	for f in "$FIX"/*.hp; do
 		same_profile "$f" || { echo "in $f"; return 1; }
@@ -435,7 +440,7 @@ wait_for() {
 
 # ---- output after an error ----
 
-@test "an error late in a big input leaves complete samples only" {
+@test "an error late in a big input: complete samples, then a line no reader accepts" {
 	f="$BATS_TEST_TMPDIR/bad.hp"
 	{
 		printf 'JOB "x"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
@@ -445,13 +450,52 @@ wait_for() {
 	run sh -c "hpcat '$f' > '$BATS_TEST_TMPDIR/out'"
 	[ "$status" -eq 2 ]
 	[ "$output" = "hpcat: $f:80006: bad value 'x' in band row" ]
-	# whatever was written ends with a whole sample
-	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out" | cut -d' ' -f1)" = END_SAMPLE ]
+	# what was written is whole samples, then the trailer
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out")" = "hpcat: error: output incomplete, see the messages of hpcat" ]
+	[ "$(tail -n 2 "$BATS_TEST_TMPDIR/out" | head -1 | cut -d' ' -f1)" = END_SAMPLE ]
 	[ "$(grep -c '^BEGIN_SAMPLE' "$BATS_TEST_TMPDIR/out")" = "$(grep -c '^END_SAMPLE' "$BATS_TEST_TMPDIR/out")" ]
+	# so that the next program in the pipeline fails too
+	run sh -c "hpcat -q '$BATS_TEST_TMPDIR/out' >/dev/null"
+	[ "$status" -eq 2 ]
+	if command -v hp2ps >/dev/null; then
+		run sh -c "cd '$BATS_TEST_TMPDIR' && hp2ps -c out"
+		[ "$status" -ne 0 ]
+	fi
 	run sh -c "hpcat -o tsv '$f' > '$BATS_TEST_TMPDIR/out'"
 	[ "$status" -eq 2 ]
-	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/out" | od -An -c | tr -d ' ')" = '\n' ]
-	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out" | cut -f2)" = beta ]
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out")" = "hpcat: error: output incomplete, see the messages of hpcat" ]
+	[ "$(tail -n 2 "$BATS_TEST_TMPDIR/out" | head -1 | cut -f2)" = beta ]
+}
+
+@test "an error in a small input leaves no output at all" {
+	run sh -c "hpcat '$TOP/tests/cases/hpcat/bad-value.in' > '$BATS_TEST_TMPDIR/out'"
+	[ "$status" -eq 2 ]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+}
+
+@test "options after a file are refused" {
+	run hpcat "$FIX/leak.hc.hp" -q
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: options must come before files: '-q'" ]
+	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+}
+
+@test "-f stops with a warning when the followed file is rewritten" {
+	f="$BATS_TEST_TMPDIR/live.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	head -20 "$FIX/leak.hc.hp" >"$f"
+	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	wait_for grep -q '^END_SAMPLE' "$out"
+	# the program runs again: same file, new and longer content
+	sed 's/leak 200000/leak 300000/' "$FIX/leak.hc.hp" >"$f"
+	st=0
+	wait $pid || st=$?
+	[ "$st" -eq 0 ]
+	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: file rewritten while followed: stopped" ]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/err")" = "hpcat: $f:19: warning: incomplete sample at end of input (no END_SAMPLE): dropped" ]
+	# only what came from the first run
+	[ "$(cat "$out")" = "$(head -18 "$FIX/leak.hc.hp")" ]
 }
 
 @test "-f on a pipe ends with the input, final sample or not" {

@@ -89,6 +89,12 @@ struct hp_reader {
 	int have_begin;
 	uint32_t *pred;          /* band ids of the last sample, in order: */
 	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
+	double begin_raw;        /* BEGIN_SAMPLE time as read, unshifted */
+	char *last_text;         /* time of the last complete sample */
+	size_t last_len, last_cap;
+	char *run_offset;        /* a second profile in the input: added */
+	size_t run_cap;          /* to its times (NULL: none) */
+	int new_run;             /* its header is being read */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
 	uint64_t *prev_stamp;    /* per band: stamp of the last sample */

@@ -64,7 +64,7 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
 	if (n < 0)
 		return -1;
 	*unterm = r->in.last_unterminated;
-	if (n > 0 && (*line)[n - 1] == '\r')
+	while (n > 0 && (*line)[n - 1] == '\r')
 		n--;
 	if (n > 0 && ((*line)[0] == ' ' || (*line)[0] == '\t')) {
 		/* A line of blanks is a blank line (a row's name may start
@@ -327,6 +327,11 @@ closed:
 			*outlen = (size_t)n - 2;
 			return 1;
 		}
+		if (l != rest)
+			/* The string ran over lines and ended in the middle
+			 * of one: its closing quote is missing. */
+			hpt_data_error(r->in.name, start,
+			               "unterminated %s string", kw);
 		hpt_data_error(r->in.name, r->in.lineno,
 		               "text after the %s string: '%s'", kw,
 		               hpt_quote(0, l + i + 1, (size_t)(n - i - 1)));
@@ -460,6 +465,9 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 			seen_any = 1;
 			continue;
 		}
+		if (!seen_any && unterm)
+			hpt_data_error(r->in.name, r->in.lineno,
+			               "no complete line");
 		if (!seen_any && !keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen) &&
 		    !keyword(l, n, "MARK", &rest, &restlen))
 			hpt_data_error(r->in.name, r->in.lineno,
@@ -472,6 +480,19 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 		check_header(r, r->in.lineno);
 		return;
 	}
+}
+
+/* In a second profile of the same input, times continue after the last
+ * sample of the one before. */
+static void shift_run(struct hp_reader *r, struct hp_sample *s)
+{
+	char *t;
+	if (!r->run_offset)
+		return;
+	t = hpt_dec_add(r->run_offset, s->time_text);
+	set_text(s, t, strlen(t));
+	s->time = time_value(t);
+	free(t);
 }
 
 /* The band that followed band a in the last sample, or UINT32_MAX.
@@ -642,6 +663,9 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			if (unterm)
 				continue; /* cut: EOF follows */
 			parse_time(r, rest, restlen, begin, s, 1);
+			r->begin_raw = s->time;
+			r->new_run = 0;
+			shift_run(r, s);
 			r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
 			                          (size_t)restlen + 1, 1);
 			memcpy(r->begin_text, rest, (size_t)restlen);
@@ -675,7 +699,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			if (!same) {
 				memset(&e, 0, sizeof e);
 				parse_time(r, rest, restlen, r->in.lineno, &e, 0);
-				if (e.time != s->time) {
+				if (e.time != r->begin_raw) {
 					char msg[300];
 					snprintf(msg, sizeof msg,
 					         "END_SAMPLE time '%s' differs "
@@ -698,6 +722,10 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			}
 			r->have_prev = 1;
 			r->prev_time = s->time;
+			r->last_len = strlen(s->time_text);
+			r->last_text = hpt_xgrow(r->last_text, &r->last_cap,
+			                         r->last_len + 1, 1);
+			memcpy(r->last_text, s->time_text, r->last_len + 1);
 			r->nsamples++;
 			r->last_empty = s->n == 0;
 			s->line = begin;
@@ -724,6 +752,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				continue;
 			}
 			parse_time(r, rest, restlen, r->in.lineno, s, 1);
+			shift_run(r, s);
 			s->line = r->in.lineno;
 			return HP_MARK;
 		}
@@ -731,10 +760,40 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		if (k >= 0 && !unterm) {
 			char *v;
 			size_t vl;
-			char msg[80];
+			char msg[300];
 			long line = r->in.lineno;
 			read_string(r, header_kw[k], rest, restlen, &v, &vl, 1);
 			free(v);
+			if (k == 0 && r->last_len > 0) {
+				/* A second profile (cat a.hp b.hp): its times
+				 * continue after the last sample, as when
+				 * files are joined. */
+				char act[200];
+				if (in_sample) {
+					repair(r, begin,
+					       "sample without END_SAMPLE before "
+					       "a JOB line",
+					       "dropped");
+					in_sample = 0;
+					s->n = 0;
+				}
+				r->run_offset = hpt_xgrow(r->run_offset,
+				                          &r->run_cap,
+				                          r->last_len + 1, 1);
+				memcpy(r->run_offset, r->last_text,
+				       r->last_len + 1);
+				r->new_run = 1;
+				snprintf(act, sizeof act,
+				         "joined, its times continue after %s",
+				         hpt_quote(1, r->last_text, r->last_len));
+				repair(r, line,
+				       "a second profile starts here (JOB line "
+				       "after samples)",
+				       act);
+				continue;
+			}
+			if (r->new_run && !in_sample)
+				continue; /* the second profile's header */
 			snprintf(msg, sizeof msg,
 			         "%s line after the first sample",
 			         header_kw[k]);
@@ -800,6 +859,8 @@ void hp_reader_close(struct hp_reader *r)
 	free(r->seen);
 	free(r->slot);
 	free(r->begin_text);
+	free(r->last_text);
+	free(r->run_offset);
 	free(r->pred);
 	free(r->prev_stamp);
 	free(r->prev_slot);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 const char *hpt_progname = "hptools";
+const char *hpt_fail_trailer;
 const char *hpt_usage = "";
 int hpt_quiet;
 unsigned long hpt_warnings;
@@ -28,6 +29,8 @@ void hpt_init(const char *name, const char *usage)
 	 * same way whatever the parent did with SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);
 }
+
+static void fail_output(void);
 
 static void vmsg(const char *file, long line, const char *kind,
                  const char *fmt, va_list ap)
@@ -54,6 +57,7 @@ void hpt_die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(NULL, 0, NULL, fmt, ap);
 	va_end(ap);
+	fail_output();
 	exit(2);
 }
 
@@ -66,6 +70,7 @@ void hpt_die_errno(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, ": %s\n", strerror(e));
+	fail_output();
 	exit(2);
 }
 
@@ -98,6 +103,7 @@ void hpt_data_error(const char *file, long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(file, line, NULL, fmt, ap);
 	va_end(ap);
+	fail_output();
 	exit(2);
 }
 
@@ -277,6 +283,62 @@ void hpt_input_close(struct hpt_input *in)
 	in->buf = NULL;
 }
 
+/* Follow mode: keep the last bytes read, to check that the file still
+ * holds them. */
+static void remember_tail(struct hpt_input *in, const char *p, size_t r)
+{
+	size_t keep;
+	if (in->head_len < sizeof in->head && in->offset + in->end == in->head_len) {
+		/* The first bytes of the file, too. */
+		size_t h = sizeof in->head - in->head_len;
+		if (h > r)
+			h = r;
+		memcpy(in->head + in->head_len, p, h);
+		in->head_len += h;
+	}
+	if (r >= sizeof in->tail) {
+		memcpy(in->tail, p + r - sizeof in->tail, sizeof in->tail);
+		in->tail_len = sizeof in->tail;
+		return;
+	}
+	keep = sizeof in->tail - r;
+	if (keep > in->tail_len)
+		keep = in->tail_len;
+	memmove(in->tail, in->tail + in->tail_len - keep, keep);
+	memcpy(in->tail + keep, p, r);
+	in->tail_len = keep + r;
+}
+
+/* Follow mode, before each read: a file that became shorter than what
+ * was read, or no longer holds the bytes read last, was truncated or
+ * rewritten (the program was run again): what was read no longer
+ * belongs to it, so following stops, with a warning.  Returns 1 then. */
+static int follow_check(struct hpt_input *in)
+{
+	struct stat st;
+	uint64_t pos = in->offset + in->end;
+	char now[sizeof in->head];
+	const char *why = NULL;
+	if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if ((uint64_t)st.st_size < pos)
+		why = "truncated";
+	else if (in->tail_len > 0 &&
+	         (pread(in->fd, now, in->tail_len,
+	                (off_t)(pos - in->tail_len)) != (ssize_t)in->tail_len ||
+	          memcmp(now, in->tail, in->tail_len) != 0))
+		why = "rewritten";
+	else if (in->head_len > 0 &&
+	         (pread(in->fd, now, in->head_len, 0) != (ssize_t)in->head_len ||
+	          memcmp(now, in->head, in->head_len) != 0))
+		why = "rewritten";
+	if (!why)
+		return 0;
+	hpt_data_warn(in->name, 0, "file %s while followed: stopped", why);
+	in->eof = 1;
+	return 1;
+}
+
 /* Read more bytes into the buffer, compacting or growing it.  Returns the
  * number read; 0 at end of input.  In follow mode EOF means "wait and try
  * again" until follow_stop says otherwise. */
@@ -294,6 +356,8 @@ static size_t fill(struct hpt_input *in)
 		in->buf = hpt_xrealloc(in->buf, in->cap);
 	}
 	for (;;) {
+		if (in->follow && follow_check(in))
+			return 0;
 		r = read(in->fd, in->buf + in->end, in->cap - in->end);
 		if (r < 0) {
 			if (errno == EINTR)
@@ -301,6 +365,8 @@ static size_t fill(struct hpt_input *in)
 			hpt_die_errno("%s", in->name);
 		}
 		if (r > 0) {
+			if (in->follow)
+				remember_tail(in, in->buf + in->end, (size_t)r);
 			in->end += (size_t)r;
 			return (size_t)r;
 		}
@@ -308,20 +374,6 @@ static size_t fill(struct hpt_input *in)
 		    (in->follow_stop && in->follow_stop(in->follow_arg))) {
 			in->eof = 1;
 			return 0;
-		}
-		{
-			/* A followed file that became shorter was truncated
-			 * and is being written anew (the program was run
-			 * again): what was read no longer exists. */
-			struct stat st;
-			if (fstat(in->fd, &st) == 0 &&
-			    (uint64_t)st.st_size < in->offset + in->end) {
-				hpt_data_warn(in->name, 0,
-				              "file truncated while followed: "
-				              "stopped");
-				in->eof = 1;
-				return 0;
-			}
 		}
 		{
 			struct timespec ts = {0, 200 * 1000 * 1000};
@@ -374,11 +426,14 @@ long hpt_input_line(struct hpt_input *in, char **line)
 #define OUT_SIZE (64 * 1024)
 static char *outbuf;
 static size_t outcap, outlen;
+static uint64_t out_written;  /* bytes written to standard output */
+static int out_failed;        /* a write failed: write nothing more */
 static size_t outmark;   /* with units: end of the last complete unit */
 static int units;
 
 static void out_fail(void)
 {
+	out_failed = 1;
 	if (errno == EPIPE)
 		exit(0);
 	hpt_die_errno("write error");
@@ -396,6 +451,36 @@ static void write_all(const char *p, size_t n)
 			out_fail();
 		}
 		o += (size_t)w;
+	}
+	out_written += n;
+}
+
+/* On a fatal error: if output has begun, it must not look complete.
+ * Write the complete units still buffered, then the program's trailer, a
+ * line that no reader of the format accepts.  If nothing was written yet,
+ * nothing is. */
+static void fail_output(void)
+{
+	const char *t = hpt_fail_trailer;
+	size_t n, o = 0, tl;
+	if (!t || out_failed || out_written == 0)
+		return;
+	out_failed = 1;
+	n = units ? outmark : outlen;
+	while (o < n) {
+		ssize_t w = write(1, outbuf + o, n - o);
+		if (w <= 0 && errno != EINTR)
+			return;
+		if (w > 0)
+			o += (size_t)w;
+	}
+	tl = strlen(t);
+	for (o = 0; o < tl;) {
+		ssize_t w = write(1, t + o, tl - o);
+		if (w <= 0 && errno != EINTR)
+			return;
+		if (w > 0)
+			o += (size_t)w;
 	}
 }
 

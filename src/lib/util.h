@@ -31,6 +31,10 @@
 extern const char *hpt_progname;
 /* The program's one-line usage (SYNOPSIS), printed by hpt_usage_error(). */
 extern const char *hpt_usage;
+/* A line (with its '\n') written to standard output when the program
+ * stops on an error after output has begun, so that the output does not
+ * look complete (a reader of the format rejects it).  NULL: none. */
+extern const char *hpt_fail_trailer;
 /* Non-zero: warnings are not printed (option -q). */
 extern int hpt_quiet;
 /* Number of warnings issued (printed or not). */
@@ -95,7 +99,11 @@ struct hpt_input {
 	void *follow_arg;
 	long lineno;            /* number of the line last returned */
 	int last_unterminated;  /* the line last returned had no '\n' */
-	uint64_t offset;        /* bytes consumed before buf[start] */
+	uint64_t offset;        /* stream position of buf[0] */
+	char tail[32];          /* follow: the last bytes read */
+	size_t tail_len;
+	char head[64];          /* follow: the first bytes of the file */
+	size_t head_len;
 };
 
 /* Open path ("-" is standard input) for reading.  Standard input that is
