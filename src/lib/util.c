@@ -531,6 +531,8 @@ static void out_room(size_t n)
 
 void hpt_out_write(const void *p, size_t n)
 {
+	if (n == 0)
+		return; /* p may be NULL then (an empty name) */
 	if (!units && n >= OUT_SIZE) {
 		/* Large writes go straight out. */
 		if (outlen)
