@@ -73,6 +73,10 @@ struct reader {
 	long carry_line;
 	int carry_parts;
 	int ntail;             /* numeric fields after entries: 4 or 6 */
+	long last_row_line;    /* line of the last row placed */
+	size_t aligned, unaligned; /* SRC rows that line up with the
+	                            * header's columns, and others */
+	long second_line;      /* a second report starts here; 0: none */
 	/* tree building */
 	uint32_t *stack;       /* the path to the last row, root first */
 	long *ind;             /* the indent of each of those rows */
@@ -666,7 +670,27 @@ static void place_empty(struct reader *rd, uint32_t x, const char *s,
 	rd->pending = x;
 }
 
-static int row(struct reader *rd, const char *s, size_t n)
+/* What a dry run of row() found. */
+struct rowinfo {
+	long ind;        /* indent */
+	int empty;       /* empty label */
+	int aligned;     /* SRC layout: module and SRC at the header's columns */
+};
+
+/* The code-point column of s[p], counted from the start of its line
+ * (a joined row holds newlines). */
+static size_t col_of(const char *s, size_t p)
+{
+	size_t b = p;
+	while (b > 0 && s[b - 1] != '\n')
+		b--;
+	return cps(s + b, p - b);
+}
+
+/* Parse s[0..n) as a tree row.  With ri (a dry run) only fill *ri;
+ * otherwise add the row to the tree.  -1: not a row. */
+static int row(struct reader *rd, const char *s, size_t n,
+               struct rowinfo *ri)
 {
 	struct prof_report *r = rd->r;
 	size_t end = n, ts = 0, ind = 0, te, ps, pe;
@@ -674,7 +698,7 @@ static int row(struct reader *rd, const char *s, size_t n)
 	int32_t pct[4];
 	uint64_t tail[2] = {0, 0}, no = 0, entries = 0;
 	size_t lab_s, lab_e, mod_s, mod_e, src_s = 0, src_e = 0;
-	int k, empty;
+	int k, empty, aligned;
 	uint32_t x;
 
 	while (ind < n && s[ind] == ' ')
@@ -743,26 +767,42 @@ static int row(struct reader *rd, const char *s, size_t n)
 		end--;
 	if (end == ind)
 		return -1;
+	aligned = 0;
 	if (r->has_src) {
-		/* GHC pads the label column past every indent, so only an
-		 * empty label puts the module at the MODULE column; trust
-		 * that only when the SRC sits at the SRC column too (a
-		 * hand-made header may not line up with deep rows). */
-		empty = 0;
-		if (ind == rd->module_col) {
-			size_t a = ind;
+		/* GHC pads the label column past every indent, so the module
+		 * starts at the header's MODULE column and the SRC at its SRC
+		 * column.  When the row lines up so, the label is everything
+		 * before the module (it may hold spaces, or be empty);
+		 * otherwise (a hand-made header) it is the first token. */
+		size_t p = ind, c = col_of(s, ind);
+		while (p < end && c < rd->module_col) {
+			c += ((unsigned char)s[p] & 0xC0) != 0x80;
+			p++;
+			while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
+				p++;
+		}
+		if (p < end && c == rd->module_col && s[p] != ' ' &&
+		    (p == ind || s[p - 1] == ' ')) {
+			size_t a = p;
 			while (a < end && s[a] != ' ')
 				a++;
 			while (a < end && s[a] == ' ')
 				a++;
-			empty = a == end || cps(s, a) == rd->src_col;
+			/* a SRC at its column; an empty label may lack one */
+			aligned = a < end ? col_of(s, a) == rd->src_col
+			                  : p == ind;
 		}
 		lab_s = lab_e = ind;
-		if (!empty) {
+		if (aligned) {
+			lab_e = p;
+			while (lab_e > lab_s && s[lab_e - 1] == ' ')
+				lab_e--;
+		} else {
 			while (lab_e < end && s[lab_e] != ' ')
 				lab_e++;
 		}
-		mod_s = lab_e;
+		empty = lab_e == lab_s;
+		mod_s = aligned ? p : lab_e;
 		while (mod_s < end && s[mod_s] == ' ')
 			mod_s++;
 		mod_e = mod_s;
@@ -785,6 +825,19 @@ static int row(struct reader *rd, const char *s, size_t n)
 			lab_e--;
 		empty = lab_e == lab_s;
 	}
+	if (ri) {
+		ri->ind = (long)ind;
+		ri->empty = empty;
+		ri->aligned = aligned;
+		return 0;
+	}
+	if (r->has_src) {
+		if (aligned)
+			rd->aligned++;
+		else
+			rd->unaligned++;
+	}
+	rd->last_row_line = rd->in->lineno;
 	x = prof_add(r, PROF_NONE, hpt_intern(&r->names, s + lab_s,
 	                                      lab_e - lab_s, NULL),
 	             hpt_intern(&r->names, s + mod_s, mod_e - mod_s, NULL),
@@ -943,24 +996,49 @@ static void carry_add(struct reader *rd, const char *s, size_t n)
 	rd->carry_parts++;
 }
 
-/* A tree line.  GHC writes a label holding a newline raw, so a line that
- * is not a row is kept and joined with the next ones (up to 4 lines) for
- * as long as neither it alone nor the join makes a row. */
+/* Could s be a row on its own, where it stands?  Not if it is no row,
+ * or would be a second root; nor, in a SRC layout whose rows line up
+ * with the header, if it does not line up while joined it makes a row
+ * (a label ending in a newline leaves only padding before the module). */
+static int row_alone(struct reader *rd, const char *s, size_t n,
+                     int join_ok)
+{
+	struct rowinfo ri;
+	if (row(rd, s, n, &ri))
+		return 0;
+	if (ri.ind == 0 && !ri.empty && rd->rows > 0)
+		return 0;
+	if (rd->r->has_src && !ri.aligned && join_ok &&
+	    rd->aligned > 0 && rd->unaligned == 0)
+		return 0;
+	return 1;
+}
+
+/* A tree line.  GHC writes a label holding a newline raw: the label's
+ * next line starts at column 0, where a row would be a second root.  So
+ * a line that is not a row is kept, and joined with the next ones (up to
+ * 4 lines) only while the next line cannot be a row on its own
+ * (row_alone); otherwise the kept line is skipped with a warning. */
 static int tree_row(struct reader *rd, const char *s, size_t n)
 {
 	if (rd->carry_parts) {
 		size_t keep = rd->carry_len;
-		int parts = rd->carry_parts;
+		int parts = rd->carry_parts, join_ok;
+		struct rowinfo ri;
 		carry_add(rd, s, n);
-		if (row(rd, rd->carry, rd->carry_len) == 0) {
+		join_ok = row(rd, rd->carry, rd->carry_len, &ri) == 0;
+		rd->carry_len = keep;
+		rd->carry_parts = parts;
+		if (!row_alone(rd, s, n, join_ok) && join_ok) {
+			carry_add(rd, s, n);
+			row(rd, rd->carry, rd->carry_len, NULL);
 			rd->carry_len = 0;
 			rd->carry_parts = 0;
 			return 0;
 		}
-		rd->carry_len = keep;
-		rd->carry_parts = parts;
-		if (row(rd, s, n) == 0) {
+		if (row(rd, s, n, &ri) == 0) {
 			carry_drop(rd);
+			row(rd, s, n, NULL);
 			return 0;
 		}
 		if (rd->carry_parts < 4) {
@@ -971,7 +1049,7 @@ static int tree_row(struct reader *rd, const char *s, size_t n)
 		carry_add(rd, s, n);
 		return -1;
 	}
-	if (row(rd, s, n) == 0)
+	if (row(rd, s, n, NULL) == 0)
 		return 0;
 	carry_add(rd, s, n);
 	return -1;
@@ -1061,7 +1139,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 				rd.st = S_SETS;
 				sets_line(&rd, s, n);
 			} else if (!rd.after_warned && !in->last_unterminated &&
-			           row(&rd, s, n) == 0) {
+			           row(&rd, s, n, NULL) == 0) {
 				/* rows after a blank line: the tree goes on */
 				if (!rd.blank_warned++)
 					hpt_data_warn(rd.file, blank_line,

@@ -42,12 +42,17 @@ static void out_esc(const char *s, size_t n, int sep, int tsv)
 			break;
 		}
 		if (esc) {
-			hpt_out_write(s + run, i - run);
+			/* no zero-length write: before any output the
+			 * buffer is NULL, and memcpy(NULL, p, 0) is
+			 * undefined */
+			if (i > run)
+				hpt_out_write(s + run, i - run);
 			hpt_out_str(esc);
 			run = i + 1;
 		}
 	}
-	hpt_out_write(s + run, n - run);
+	if (n > run)
+		hpt_out_write(s + run, n - run);
 }
 
 void prof_out_text(const char *s, size_t n, int sep)

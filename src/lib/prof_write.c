@@ -25,14 +25,16 @@ static void spaces(size_t k)
 		hpt_out_write(sp, 32);
 		k -= 32;
 	}
-	hpt_out_write(sp, k);
+	if (k)
+		hpt_out_write(sp, k);
 }
 
 /* s padded with spaces to w code points (never cut). */
 static void padded(const char *s, size_t n, size_t w)
 {
 	size_t c = cps(s, n);
-	hpt_out_write(s, n);
+	if (n)
+		hpt_out_write(s, n);
 	if (c < w)
 		spaces(w - c);
 }
