@@ -53,7 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum state { S_TOP, S_FLAT, S_TREE, S_AFTER, S_SETS };
+enum state { S_TOP, S_FLAT, S_TREE, S_AFTER, S_SETS, S_DONE };
 
 struct reader {
 	struct prof_report *r;
@@ -62,6 +62,7 @@ struct reader {
 	enum state st;
 	int seen;              /* a header or tree line was recognised */
 	int title, retainer;   /* saw the title; inside -hr progress lines */
+	int command_seen;      /* the command line after the title */
 	int comma_warned, after_warned;
 	/* tree column header, in code points */
 	size_t module_col, no_end;
@@ -446,6 +447,8 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 		q++;
 	if (q == p)
 		return -1;
+	if (q - p == 7 && memcmp(p, "unknown", 7) == 0)
+		return 1; /* written by prof_write for a report without one */
 	free(r->total_secs);
 	r->total_secs = hpt_xmemdup(p, (size_t)(q - p));
 	p = memchr(q, '(', (size_t)(e - q));
@@ -484,6 +487,16 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 	return 0;
 }
 
+static int memmem_sum(const char *s, size_t n)
+{
+	const char *w = "(sum of the tree)";
+	size_t k = strlen(w), i;
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(s + i, w, k) == 0)
+			return 1;
+	return 0;
+}
+
 /* "total alloc = 397,275,224 bytes  (excludes profiling overheads)" */
 static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
 {
@@ -494,6 +507,8 @@ static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
 		return -1;
 	for (p = eq + 1; p < e && *p == ' '; p++)
 		;
+	if (starts(p, (size_t)(e - p), "unknown bytes"))
+		return 1; /* written by prof_write for a report without one */
 	for (; p < e && ((*p >= '0' && *p <= '9') || *p == ','); p++) {
 		unsigned d;
 		if (*p == ',')
@@ -509,6 +524,10 @@ static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
 	}
 	if (!digits || !starts(p, (size_t)(e - p), " bytes"))
 		return -1;
+	/* the sum of the tree (prof_write, for a report without a
+	 * header): not a total of the run; the tree gives it again */
+	if (memmem_sum(p, (size_t)(e - p)))
+		return 1;
 	rd->r->total_alloc = v;
 	rd->r->has_alloc = 1;
 	return 0;
@@ -931,12 +950,16 @@ static void top_line(struct reader *rd, char *s, size_t n)
 		if (i + tl <= m) {
 			free(r->date);
 			r->date = trimdup(t, i);
+			if (strcmp(r->date, "(date unknown)") == 0) {
+				free(r->date);
+				r->date = NULL; /* prof_write's mark */
+			}
 			rd->title = rd->seen = 1;
 			rd->retainer = 0;
 			return;
 		}
 		if (starts(t, m, "total time")) {
-			if (parse_total_time(rd, t, m))
+			if (parse_total_time(rd, t, m) < 0)
 				hpt_data_warn(rd->file, rd->in->lineno,
 				              "total time not understood \"%s\"",
 				              hpt_quote(0, t, m));
@@ -944,7 +967,7 @@ static void top_line(struct reader *rd, char *s, size_t n)
 			return;
 		}
 		if (starts(t, m, "total alloc")) {
-			if (parse_total_alloc(rd, t, m))
+			if (parse_total_alloc(rd, t, m) < 0)
 				hpt_data_warn(rd->file, rd->in->lineno,
 				              "total alloc not understood \"%s\"",
 				              hpt_quote(0, t, m));
@@ -953,12 +976,16 @@ static void top_line(struct reader *rd, char *s, size_t n)
 		}
 		if (rd->retainer)
 			return;
-		if (rd->title && !r->command) {
+		if (rd->title && !rd->command_seen) {
 			/* TAB, two spaces, then " %s" per argument. */
 			size_t sp = 0;
 			while (sp < 3 && sp < m && t[sp] == ' ')
 				sp++;
-			r->command = hpt_xmemdup(t + sp, m - sp);
+			rd->command_seen = 1;
+			/* "(command unknown)": prof_write's mark */
+			if (m - sp != 17 ||
+			    memcmp(t + sp, "(command unknown)", 17) != 0)
+				r->command = hpt_xmemdup(t + sp, m - sp);
 			return;
 		}
 	}
@@ -1055,6 +1082,22 @@ static int tree_row(struct reader *rd, const char *s, size_t n)
 	return -1;
 }
 
+/* The first line of another report, after this one's tree: its title,
+ * or a column header (a report cut down to its tables). */
+static int second_report(struct reader *rd, const char *s, size_t n)
+{
+	const char *title = " Time and Allocation Profiling Report";
+	size_t tl = strlen(title), i;
+	struct rowinfo ri;
+	if (n > tl && s[0] == '\t') {
+		for (i = 1; i + tl <= n; i++)
+			if (memcmp(s + i, title, tl) == 0)
+				return 1;
+	}
+	return rd->r->n > 0 && starts(s, n, "COST CENTRE") &&
+	       row(rd, s, n, &ri) != 0;
+}
+
 static void detect(struct reader *rd)
 {
 	const char *p;
@@ -1090,7 +1133,18 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 		size_t n = (size_t)len;
 		while (n && s[n - 1] == '\r')
 			n--; /* CRLF, and CRCRLF from a doubled conversion */
+		if ((rd.st == S_TREE || rd.st == S_AFTER || rd.st == S_SETS) &&
+		    second_report(&rd, s, n)) {
+			carry_drop(&rd);
+			hpt_data_warn(rd.file, in->lineno,
+			              "a second report starts here; it and the "
+			              "rest of the input are ignored (proftree "
+			              "reads one report; -D compares two)");
+			rd.st = S_DONE;
+		}
 		switch (rd.st) {
+		case S_DONE:
+			break;
 		case S_TOP:
 			top_line(&rd, s, n);
 			if (rd.st == S_TREE)

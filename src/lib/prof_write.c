@@ -83,31 +83,50 @@ static void commas(uint64_t v, char *b)
 	b[o] = '\0';
 }
 
+/* The header block.  What the report lacks is written as unknown, in
+ * words prof_read recognises (and maps back to "absent"), never as
+ * made-up figures: "(date unknown)", "(command unknown)", "unknown secs",
+ * "unknown bytes"; totals of an exact report without a header are the
+ * sums of the tree, marked "sum of the tree". */
 static void header(const struct prof_report *r)
 {
 	char b[48];
-	uint64_t ticks = r->total_ticks;
 	hpt_out_printf("\t%s Time and Allocation Profiling Report  (Final)\n\n",
-	               r->date ? r->date : "Thu Jan  1 00:00 1970");
-	hpt_out_printf("\t   %s\n\n", r->command ? r->command : "unknown");
-	if (r->total_secs)
+	               r->date ? r->date : "(date unknown)");
+	hpt_out_printf("\t   %s\n\n",
+	               r->command ? r->command : "(command unknown)");
+	if (r->has_time && r->total_secs) {
 		hpt_out_printf("\ttotal time  = %11s secs   ", r->total_secs);
-	else
-		hpt_out_printf("\ttotal time  = %11.2f secs   ",
-		               (double)ticks / 1000.0);
-	if (r->has_time && strcmp(r->tick_unit, "ms") == 0)
-		hpt_out_printf("(%llu ticks @ %u ms)\n",
-		               (unsigned long long)ticks, r->tick_interval);
-	else
-		hpt_out_printf("(%llu ticks @ %u us, %u processor%s)\n",
-		               (unsigned long long)ticks,
-		               r->has_time ? r->tick_interval : 1000,
-		               r->processors ? r->processors : 1,
-		               r->processors > 1 ? "s" : "");
-	commas(r->total_alloc, b);
-	hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
-	               "overheads)\n\n",
-	               b);
+		if (strcmp(r->tick_unit, "ms") == 0)
+			hpt_out_printf("(%llu ticks @ %u ms)\n",
+			               (unsigned long long)r->total_ticks,
+			               r->tick_interval);
+		else
+			hpt_out_printf("(%llu ticks @ %u us, %u processor%s)\n",
+			               (unsigned long long)r->total_ticks,
+			               r->tick_interval,
+			               r->processors ? r->processors : 1,
+			               r->processors > 1 ? "s" : "");
+	} else if (r->exact) {
+		hpt_out_printf("\ttotal time  = %11s secs   (%llu ticks, sum of "
+		               "the tree)\n",
+		               "unknown", (unsigned long long)r->total_ticks);
+	} else {
+		hpt_out_printf("\ttotal time  = %11s secs   (unknown ticks)\n",
+		               "unknown");
+	}
+	if (r->has_alloc) {
+		commas(r->total_alloc, b);
+		hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
+		               "overheads)\n\n",
+		               b);
+	} else if (r->exact) {
+		commas(r->total_alloc, b);
+		hpt_out_printf("\ttotal alloc = %11s bytes  (sum of the tree)\n\n",
+		               b);
+	} else {
+		hpt_out_printf("\ttotal alloc = %11s bytes\n\n", "unknown");
+	}
 }
 
 /* The flat table: one row per (label, module, SRC) above 1 % of the
