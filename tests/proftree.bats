@@ -29,7 +29,9 @@ load helper
 	    'no cost centre named' 'no totals in the report' \
 	    'no row after the column header' 'sum of bytes out of range' \
 	    'blank line inside the cost-centre tree' 'removes the whole tree' \
-	    'options must come before files' 'long options are not supported'; do
+	    'options must come before files' 'long options are not supported' \
+	    'a second report starts here' 'the header says' \
+	    'its rows add up to'; do
 		grep -qF "$m" "$d"/*.err || { echo "untested: $m"; return 1; }
 	done
 }
@@ -183,9 +185,12 @@ invariants() {
 
 @test "shared case prof-src-spaces: SRC values keep their spaces" {
 	need_cases
-	run proftree -o tsv "$CASES/prof-src-spaces.prof"
+	# an excerpt: MAIN's 100 % inherited time is more than its rows
+	# give, which is warned about (report cut short?)
+	run sh -c 'proftree -o tsv "$1" 2>/dev/null' sh "$CASES/prof-src-spaces.prof"
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | cut -f6 | sed -n '3p;4p')" = "$(printf '<no location info>\nmy dir/Main.hs:4:1-12')" ]
+	proftree -o tsv "$CASES/prof-src-spaces.prof" 2>&1 >/dev/null | grep -q 'report cut short?'
 }
 
 @test "shared case prof-no-src: read without a SRC column, src empty" {

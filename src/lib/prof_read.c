@@ -77,7 +77,7 @@ struct reader {
 	long last_row_line;    /* line of the last row placed */
 	size_t aligned, unaligned; /* SRC rows that line up with the
 	                            * header's columns, and others */
-	long second_line;      /* a second report starts here; 0: none */
+	int cut_warned;        /* a warning already says the file is cut */
 	/* tree building */
 	uint32_t *stack;       /* the path to the last row, root first */
 	long *ind;             /* the indent of each of those rows */
@@ -1113,6 +1113,70 @@ static void detect(struct reader *rd)
 		hpt_data_error(rd->file, 0, "JSON (-pj) input not supported yet");
 }
 
+/* A report cut at a line boundary inside the tree looks complete.  The
+ * rows on the path to the last row are the ones a cut leaves short: each
+ * one's inherited percentages, as printed, must be its individual ones
+ * plus its children's inherited ones, within the rounding of every
+ * figure (half a tenth each).  Returns 1 if it warned. */
+static int check_path(struct reader *rd)
+{
+	static const char *const what[2] = {"time", "alloc"};
+	size_t k;
+	int w;
+	for (k = 0; k < rd->sn; k++) {
+		uint32_t x = rd->stack[k];
+		for (w = 0; w < 2; w++) {
+			int64_t inh = rd->pct[4 * x + 2 + w];
+			int64_t got = rd->pct[4 * x + w] + rd->csum[2 * x + w];
+			if (2 * (inh - got) <= (int64_t)rd->nkids[x] + 2)
+				continue;
+			hpt_data_warn(rd->file, rd->last_row_line,
+			              "the tree ends here, but the inherited "
+			              "%%%s of \"%s\" is %lld.%lld and its rows "
+			              "add up to %lld.%lld: report cut short?",
+			              what[w],
+			              hpt_quote(0, prof_name(rd->r,
+			                                     rd->r->label[x]),
+			                        prof_len(rd->r, rd->r->label[x])),
+			              (long long)(inh / 10), (long long)(inh % 10),
+			              (long long)(got / 10), (long long)(got % 10));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Exact reports with a header: the individual ticks and bytes of the
+ * tree add up to the header's totals. */
+static int check_totals(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	uint64_t t = 0, a = 0;
+	size_t i;
+	for (i = 0; i < r->n; i++)
+		if (r->parent[i] == PROF_NONE) {
+			t = prof_add_sum(r, t, r->inh_time[i], "ticks");
+			a = prof_add_sum(r, a, r->inh_alloc[i], "bytes");
+		}
+	if (r->has_time && t != r->total_ticks) {
+		hpt_data_warn(rd->file, 0, "the tree's ticks add up to %llu, "
+		              "the header says %llu%s",
+		              (unsigned long long)t,
+		              (unsigned long long)r->total_ticks,
+		              t < r->total_ticks ? ": report cut short?" : "");
+		return 1;
+	}
+	if (r->has_alloc && a != r->total_alloc) {
+		hpt_data_warn(rd->file, 0, "the tree's bytes add up to %llu, "
+		              "the header says %llu%s",
+		              (unsigned long long)a,
+		              (unsigned long long)r->total_alloc,
+		              a < r->total_alloc ? ": report cut short?" : "");
+		return 1;
+	}
+	return 0;
+}
+
 void prof_read(struct prof_report *r, struct hpt_input *in)
 {
 	struct reader rd;
@@ -1181,6 +1245,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 				hpt_data_warn(rd.file, in->lineno,
 				              "last row has no newline (file cut "
 				              "short?); dropped");
+				rd.cut_warned = 1;
 				break;
 			}
 			tree_row(&rd, s, n);
@@ -1227,6 +1292,11 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 		hpt_data_error(rd.file, rd.header_line,
 		               "no cost-centre tree: no row after the column "
 		               "header");
+	prof_link(r, NULL);
+	if (r->exact)
+		prof_sum(r);
+	if (r->n > 0 && !rd.cut_warned && !(r->exact && check_totals(&rd)))
+		check_path(&rd);
 	free(rd.stack);
 	free(rd.ind);
 	free(rd.saved);
@@ -1235,9 +1305,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	free(rd.csum);
 	free(rd.nkids);
 	free(rd.carry);
-	prof_link(r, NULL);
 	if (r->exact) {
-		prof_sum(r);
 		if (!r->has_time || !r->has_alloc) {
 			uint64_t t = 0, a = 0;
 			for (i = 0; i < r->n; i++)
