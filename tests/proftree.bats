@@ -425,3 +425,17 @@ invariants() {
 	echo "$output" | awk 'f { n = 0; while (n < NF && $(n + 1) ~ /^[0-9.]+$/) n++; if (n != 7) exit 1 } /entries/ {f = 1}'
 	[ "${lines[6]}" = "  123456789012345    100.00  100.00    100.00  100.00  123456789012  9223372036854775807   a  M" ]
 }
+
+@test "-p reports: folded totals do not change with -m, -d, -i or -z" {
+	need_corpus
+	local f="$CORPUS/prof/fpco_ghc-prof-flamegraph__hoogle.prof" w o full
+	for w in ticks alloc; do
+		full=$(proftree -w $w -o folded "$f" | awk '{s+=$NF}END{printf "%.0f", s}')
+		for o in "-m 1" "-d 1" "-d 0" "-i" "-i -d 2" "-z" "-m 5 -d 3"; do
+			[ "$(proftree $o -w $w -o folded "$f" | awk '{s+=$NF}END{printf "%.0f", s}')" = "$full" ] ||
+				{ echo "-w $w $o"; return 1; }
+		done
+	done
+	# the sum of the individual percentages (98.8 %) times the total
+	[ "$(proftree -o folded "$f" | awk '{s+=$NF}END{printf "%.0f", s}')" = 129375 ]
+}

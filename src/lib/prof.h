@@ -213,6 +213,14 @@ double *prof_keys(const struct prof_report *r, enum prof_weight w);
  * there).  W_TIME is not an integer: use prof_percent(r, ind_time, 0). */
 uint64_t prof_self_weight(const struct prof_report *r, uint32_t x,
                           enum prof_weight w);
+/* prof_self_weight of every linked node (n values, 0 for the others;
+ * caller frees), except that estimated ticks and bytes (a -p report
+ * with totals) are spread by a running sum over the nodes in index
+ * order: each weight is what its tenths add to the rounded estimate of
+ * the running total, so the weights add up to the sum of the individual
+ * percentages x total / 100, rounded once, whatever -m, -d or -i did to
+ * the tree (each weight is within one unit of its own rounding). */
+uint64_t *prof_self_weights(const struct prof_report *r, enum prof_weight w);
 /* 1 when prof_self_weight falls back to tenths of a percent. */
 int prof_weight_estimated(const struct prof_report *r, enum prof_weight w);
 

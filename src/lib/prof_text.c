@@ -376,13 +376,14 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 	uint32_t it = r->first_root, d, x, *path = NULL;
 	size_t cap = 0;
 	char b[64];
+	uint64_t *sw = w != PROF_W_TIME ? prof_self_weights(r, w) : NULL;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
 		path[d] = x;
 		if (w == PROF_W_TIME)
 			fmt_num(b, sizeof b, prof_percent(r, r->ind_time[x], 0));
 		else
-			fmt_u(b, sizeof b, prof_self_weight(r, x, w));
+			fmt_u(b, sizeof b, sw[x]);
 		if (strcmp(b, "0") == 0)
 			continue;
 		out_path(r, path, d);
@@ -390,6 +391,7 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 		hpt_out_str(b);
 		hpt_out_char('\n');
 	}
+	free(sw);
 	free(path);
 }
 

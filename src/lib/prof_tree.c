@@ -176,6 +176,26 @@ size_t prof_prune(struct prof_report *r, const struct prof_prune *o)
 	}
 	if (o->min_pct >= 0 || o->depth >= 0) {
 		uint64_t *se = r->inverted ? NULL : subtree_entries(r, dead, 1);
+		/* What a cut subtree leaves in its kept ancestor: the sum of
+		 * its individual figures.  In an exact report that is its
+		 * inherited ticks and bytes; in a -p report the inherited
+		 * percentages are rounded on their own, so adding them
+		 * would change the sum of the individual figures (and the
+		 * total of the folded stacks) with every cut. */
+		uint64_t *st = hpt_xmalloc((n ? 2 * n : 1) * sizeof *st);
+		for (i = 0; i < n; i++) {
+			st[2 * i] = dead[i] ? 0 : r->ind_time[i];
+			st[2 * i + 1] = dead[i] ? 0 : r->ind_alloc[i];
+		}
+		for (i = n; i-- > 0;) {
+			uint32_t p = r->parent[i];
+			if (p == PROF_NONE || dead[i])
+				continue;
+			st[2 * p] = prof_add_sum(r, st[2 * p], st[2 * i],
+			                         "ticks");
+			st[2 * p + 1] = prof_add_sum(r, st[2 * p + 1],
+			                             st[2 * i + 1], "bytes");
+		}
 		for (i = 0; i < n; i++) {
 			uint32_t p = r->parent[i];
 			int cut;
@@ -196,13 +216,14 @@ size_t prof_prune(struct prof_report *r, const struct prof_prune *o)
 			dead[i] = 2;
 			if (p == PROF_NONE)
 				continue;
-			r->ind_time[p] += r->inh_time[i];
-			r->ind_alloc[p] += r->inh_alloc[i];
+			r->ind_time[p] += st[2 * i];
+			r->ind_alloc[p] += st[2 * i + 1];
 			if (se)
 				r->entries[p] = prof_add_sum(r, r->entries[p],
 				                             se[i], "entries");
 		}
 		free(se);
+		free(st);
 	}
 	for (i = 0; i < n; i++)
 		kept += !dead[i];
@@ -270,6 +291,41 @@ uint64_t prof_self_weight(const struct prof_report *r, uint32_t x,
 	if (r->exact || !have)
 		return v;
 	return (uint64_t)floor((double)v * (double)tot / 1000.0 + 0.5);
+}
+
+uint64_t *prof_self_weights(const struct prof_report *r, enum prof_weight w)
+{
+	uint64_t *v = hpt_xcalloc(r->n ? r->n : 1, sizeof *v);
+	unsigned char *live = hpt_xcalloc(r->n ? r->n : 1, 1);
+	uint32_t it = r->first_root, d, x;
+	uint64_t tot = w == PROF_W_ALLOC ? r->total_alloc : r->total_ticks;
+	double acc = 0, prev = 0;
+	size_t i;
+	int spread = !r->exact && w != PROF_W_ENTRIES &&
+	             w != PROF_W_TIME && !prof_weight_estimated(r, w);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		live[x] = 1;
+	for (i = 0; i < r->n; i++) {
+		if (!live[i])
+			continue;
+		if (!spread) {
+			v[i] = prof_self_weight(r, (uint32_t)i, w);
+			continue;
+		}
+		/* Tenths of a percent into ticks or bytes: each weight is
+		 * what the running sum adds, rounded, so that the weights
+		 * add up to the rounded estimate of the whole, however
+		 * the tree is cut. */
+		acc += (double)(w == PROF_W_ALLOC ? r->ind_alloc[i]
+		                                  : r->ind_time[i]);
+		{
+			double upto = floor(acc * (double)tot / 1000.0 + 0.5);
+			v[i] = (uint64_t)(upto - prev);
+			prev = upto;
+		}
+	}
+	free(live);
+	return v;
 }
 
 /* ---- the flat profile ---- */
@@ -474,6 +530,7 @@ void prof_diff(struct prof_diff *dd, const struct prof_report *a,
 	/* NEW first, so that a node in both has NEW's SRC */
 	for (k = 1; k >= 0; k--) {
 		const struct prof_report *r = in[k];
+		uint64_t *sw = w != PROF_W_TIME ? prof_self_weights(r, w) : NULL;
 		map = hpt_xmalloc((r->n ? r->n : 1) * sizeof *map);
 		it = r->first_root;
 		while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
@@ -520,11 +577,12 @@ void prof_diff(struct prof_diff *dd, const struct prof_report *a,
 			}
 			if (w != PROF_W_TIME)
 				e->self = prof_add_sum(
-				    r, e->self, prof_self_weight(r, x, w),
+				    r, e->self, sw[x],
 				    w == PROF_W_ENTRIES ? "entries"
 				    : w == PROF_W_ALLOC ? "bytes" : "ticks");
 			e->self_pct = e->ind_t;
 		}
+		free(sw);
 		free(map);
 	}
 	hpt_intern_free(&keys);
