@@ -89,7 +89,10 @@ void prof_free(struct prof_report *r);
  * ticks and bytes summed (prof_sum); totals missing from the header are
  * the sums of the tree.
  * A line that is not a row is joined with the next when together they
- * make one (a label holding a raw newline); a blank line inside the tree
+ * make one (a label holding a raw newline) and the next cannot be a row
+ * where it stands; otherwise it is skipped with a warning.  In SRC
+ * layouts a row that lines up with the header's MODULE and SRC columns
+ * is split by them (labels with spaces).  A blank line inside the tree
  * does not end it when rows follow.
  * Errors (exit 2): "FILE: empty input", "FILE: JSON (-pj) input not
  * supported yet", "FILE: eventlog input not supported yet",
@@ -100,7 +103,11 @@ void prof_free(struct prof_report *r);
  * "FILE:LINE: number out of range "TEXT"", "FILE: sum of ticks out of
  * range" (and bytes).  Warnings: malformed rows (skipped), an
  * unterminated last row (dropped), header lines not understood, blank
- * lines inside the tree, text after the tree, decimal commas.
+ * lines inside the tree, text after the tree, decimal commas, a second
+ * report (it and the rest are ignored), a tree that looks cut short
+ * (exact ticks or bytes against the header; printed inherited
+ * percentages along the path to the last row).  The "unknown" marks
+ * prof_write writes for a missing header read back as missing.
  */
 void prof_read(struct prof_report *r, struct hpt_input *in);
 
@@ -151,8 +158,9 @@ uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d);
 
 /*
  * Write r as a .prof report in GHC 8.10's layout (rts/ProfilerReport.c):
- * the header (made up where r lacks one: date "Thu Jan  1 00:00 1970",
- * program "unknown"), a flat per-cost-centre table recomputed from the
+ * the header (what r lacks written as "(date unknown)", "(command
+ * unknown)", "unknown secs", "unknown bytes", exact totals of a report
+ * without a header as "sum of the tree"), a flat per-cost-centre table recomputed from the
  * tree (cost centres above 1 % of time or alloc, as GHC prints), the
  * tree in link order (SRC column only if r->has_src, ticks and bytes
  * only if r->exact), then the SET list if any.  A report with no node
@@ -189,9 +197,11 @@ struct prof_prune {
  *     ancestors' inherited figures shrink);
  *   zero: subtrees with no entries, time or allocation anywhere go;
  *   min_pct, depth: subtrees whose inherited %time and %alloc are both
- *     below min_pct, or deeper than depth, go, and their inherited
- *     ticks, bytes and (except in an inverted tree, whose entries are
- *     already inherited) entries are added to the individual figures of
+ *     below min_pct, or deeper than depth, go, and the sums of their
+ *     individual ticks and bytes (tenths of a percent in a -p report:
+ *     not the inherited ones, rounded on their own) and (except in an
+ *     inverted tree, whose entries are already inherited) entries are
+ *     added to the individual figures of
  *     the nearest kept ancestor, so that sums of individual figures stay
  *     true.  A root is never cut by depth; by min_pct only in an
  *     inverted tree (whose roots have no ancestor: their costs go).
