@@ -24,7 +24,11 @@ big="$tmp/big.prof"
 # root, then copies of its whole tree, each row indented one more level.
 src_bytes=$(wc -c <"$src")
 copies=$(( size_mb * 1048576 / src_bytes + 1 ))
+# The header's totals would no longer match the grafted tree (proftree
+# warns about a report cut short): leave them out, so that proftree takes
+# the tree's sums.
 awk -v copies="$copies" '
+	!t && /total (time|alloc) *=/ { next }
 	!t { print; if ($0 ~ /^COST CENTRE/ && $0 ~ / no\. /) t = 1; next }
 	t == 1 && $0 == "" { print; t = 2; next }
 	t == 2 && NF > 0 { row[++n] = $0 }
