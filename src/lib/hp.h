@@ -81,9 +81,7 @@ struct hp_reader {
 	int have_prev;
 	char *pending;           /* a line read ahead, to handle next */
 	long pending_len;
-	long pending_lineno;
 	int pending_unterm;
-	int header_checked;
 	char *begin_text;        /* BEGIN_SAMPLE time text as read */
 	size_t begin_len, begin_cap;
 	int have_begin;

@@ -400,7 +400,6 @@ static void check_header(struct hp_reader *r, long line)
 		*p[k] = hpt_xstrdup(dflt[k]);
 		*pl[k] = strlen(dflt[k]);
 	}
-	r->header_checked = 1;
 }
 
 void hp_reader_open(struct hp_reader *r, const char *path,
@@ -630,7 +629,6 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			         memcmp(r->bands->name[b], l, (size_t)tab) == 0)
 				;
 			else {
-				int added;
 				if (has_nul(l, tab)) {
 					if (!bad) {
 						bad = r->in.lineno;
@@ -640,8 +638,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 					}
 					continue;
 				}
-				b = hpt_intern(r->bands, l, (size_t)tab, &added);
-				(void)added;
+				b = hpt_intern(r->bands, l, (size_t)tab, NULL);
 			}
 			add_value(r, s, b, bytes, l + tab + 1,
 			          (size_t)(n - tab - 1), r->in.lineno);
