@@ -97,7 +97,6 @@ int main(int argc, char **argv)
 	char **files;
 	static char *stdin_only[] = {"-"};
 	char *offset = NULL;     /* time added to the current file's times */
-	char *last = NULL;       /* last sample time written, shifted */
 
 	hpt_init("hpcat", usage);
 	opterr = 0;
@@ -198,10 +197,6 @@ int main(int argc, char **argv)
 					hp_write_tsv_sample(&bands, &s, tt);
 				else
 					wide_add(&w, &s, tt);
-				if (i + 1 < nfiles) {
-					free(last);
-					last = hpt_xstrdup(tt);
-				}
 			}
 			hpt_out_mark();
 			free(shifted);
@@ -212,10 +207,13 @@ int main(int argc, char **argv)
 				               "no complete samples");
 			hpt_data_warn(r.in.name, 0, "no complete samples");
 		}
-		if (last) {
+		if (r.last_len > 0) {
+			/* The next file starts after this one's last sample
+			 * time, as written. */
+			char *next = offset ? hpt_dec_add(offset, r.last_text)
+			                    : hpt_xstrdup(r.last_text);
 			free(offset);
-			offset = last;
-			last = NULL;
+			offset = next;
 		}
 		hp_reader_close(&r);
 	}

@@ -48,7 +48,9 @@ struct hp_bandval {
 /* One census, or a MARK.  time is in seconds; time_text is the time as
  * it should be written back (the input's own text, normalised: a decimal
  * comma becomes '.', a 6.x carry such as 13.100 becomes 14.00, and an
- * integer such as 0 gets ".0" so that hp2ps reads it as a float).  The
+ * integer such as 0 gets ".0" so that hp2ps reads it as a float; in a
+ * second profile of the same input, the time continues after the first
+ * profile's last sample).  The
  * values are in order of first appearance in the sample, with rows that
  * name the same band summed. */
 struct hp_sample {
@@ -88,7 +90,7 @@ struct hp_reader {
 	uint32_t *pred;          /* band ids of the last sample, in order: */
 	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
 	double begin_raw;        /* BEGIN_SAMPLE time as read, unshifted */
-	char *last_text;         /* time of the last complete sample */
+	char *last_text;         /* time_text of the last complete sample */
 	size_t last_len, last_cap;
 	char *run_offset;        /* a second profile in the input: added */
 	size_t run_cap;          /* to its times (NULL: none) */
