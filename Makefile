@@ -13,14 +13,28 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
+# The programs, one src/PROG.c each, and their man pages.  Every list
+# of programs (tests, install) comes from PROGS.
 PROGS = hpcat proftree
 MAN1 = man/hpcat.1 man/proftree.1
 MAN5 = man/hptools.5
 
-LIBHDR = src/lib/util.h src/lib/intern.h src/lib/hp.h src/lib/prof.h
-LIBOBJ = src/lib/util.o src/lib/intern.o src/lib/hp_read.o \
-	src/lib/hp_write.o src/lib/prof_read.o src/lib/prof_write.o \
-	src/lib/prof_tree.o src/lib/prof_text.o
+# The library, bottom up: the base (diagnostics, allocation, numbers,
+# output, escaping, input, program glue), the format sniffer, then per
+# format its model, reader and writers.  tests/deps.sh checks that calls
+# only go down this list.
+LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
+	src/lib/escape.o src/lib/input.o src/lib/intern.o src/lib/prog.o \
+	src/lib/sniff.o \
+	src/lib/hp.o src/lib/hp_read.o src/lib/hp_write.o src/lib/heap_in.o \
+	src/lib/prof.o src/lib/prof_read.o src/lib/prof_tree.o \
+	src/lib/prof_write.o src/lib/prof_text.o
+LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
+	src/lib/escape.h src/lib/input.h src/lib/intern.h src/lib/prog.h \
+	src/lib/sniff.h \
+	src/lib/hp.h src/lib/hp_read.h src/lib/hp_write.h src/lib/heap_in.h \
+	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
+	src/lib/prof_write.h src/lib/prof_text.h
 LIB = src/lib/libhptools.a
 
 all: $(PROGS)
@@ -28,6 +42,7 @@ all: $(PROGS)
 .c.o:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
+# Every object depends on every header: simple, and the library is small.
 $(LIBOBJ) src/hpcat.o src/proftree.o: $(LIBHDR)
 
 $(LIB): $(LIBOBJ)

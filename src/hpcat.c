@@ -1,18 +1,25 @@
 /*
  * hpcat: read, check, repair, join and convert heap profiles.
  * See man/hpcat.1.
+ *
+ * The options choose one sink (hp_write.h) once; each input is read by
+ * the heap reader of its format (heap_in.h) and its samples go to the
+ * sink, each later input continuing after the last time of the one
+ * before.
  */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "hp.h"
+#include "alloc.h"
+#include "heap_in.h"
+#include "hp_write.h"
+#include "output.h"
+#include "prog.h"
 
 static const char usage[] =
     "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]";
-
-enum fmt { OUT_HP, OUT_TSV, OUT_WIDE };
 
 static volatile sig_atomic_t stopped;
 
@@ -28,135 +35,102 @@ static int stop_following(void *arg)
 	return stopped;
 }
 
-/* Samples kept for -o wide, which needs every band name before the
- * first row. */
-struct wide {
-	char **time;
-	size_t *first;           /* index of a sample's first value */
-	size_t nsamples, tcap, fcap;
-	struct hp_bandval *v;
-	size_t nv, vcap;
-};
-
-static void wide_add(struct wide *w, const struct hp_sample *s,
-                     const char *time_text)
+/* Before each pause of -f: what was read so far goes out now. */
+static void flush_output(void *arg)
 {
-	size_t c = w->tcap;
-	w->time = hpt_xgrow(w->time, &c, w->nsamples + 1, sizeof *w->time);
-	w->tcap = c;
-	w->first = hpt_xgrow(w->first, &w->fcap, w->nsamples + 2,
-	                     sizeof *w->first);
-	w->time[w->nsamples] = hpt_xstrdup(time_text);
-	w->first[w->nsamples] = w->nv;
-	w->v = hpt_xgrow(w->v, &w->vcap, w->nv + s->n, sizeof *w->v);
-	if (s->n)
-		memcpy(w->v + w->nv, s->v, s->n * sizeof *s->v);
-	w->nv += s->n;
-	w->nsamples++;
-	w->first[w->nsamples] = w->nv;
+	(void)arg;
+	hpt_out_flush();
 }
 
-/* One row per sample, one column per band in order of first appearance;
- * a band absent from a sample is 0. */
-static void wide_write(struct wide *w, const struct hpt_intern *bands)
+static void catch_signals(void)
 {
-	uint64_t *row = hpt_xcalloc(bands->count, sizeof *row);
-	size_t i, j;
-	hpt_out_str("time");
-	for (j = 0; j < bands->count; j++) {
-		hpt_out_char('\t');
-		hpt_out_tsv(bands->name[j], bands->len[j]);
-	}
-	hpt_out_char('\n');
-	for (i = 0; i < w->nsamples; i++) {
-		for (j = w->first[i]; j < w->first[i + 1]; j++)
-			row[w->v[j].band] = w->v[j].bytes;
-		hpt_out_str(w->time[i]);
-		for (j = 0; j < bands->count; j++) {
-			hpt_out_char('\t');
-			hpt_out_u64(row[j]);
-			row[j] = 0;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/*
+ * One input into the sink: its header if it is the first, then its
+ * samples and marks, their times after *offset.  *offset becomes the
+ * time the next input continues after.
+ */
+static void cat_file(const char *path, int first, int strict, int follow,
+                     struct hpt_intern *bands, struct hp_sample *s,
+                     const struct hp_sink *k, char **offset)
+{
+	struct hpt_input in;
+	struct heap_in *h;
+	enum hp_item it;
+	const char *end;
+	hpt_open_input(&in, path);
+	if (follow)
+		hpt_input_follow(&in, stop_following, flush_output, NULL);
+	h = heap_in_new(&in, bands, strict, *offset);
+	if (first && k->header)
+		k->header(k->arg, heap_in_header(h));
+	while ((it = heap_in_next(h, s)) != HP_EOF) {
+		if (it == HP_MARK) {
+			if (k->mark)
+				k->mark(k->arg, s);
+		} else if (k->sample) {
+			k->sample(k->arg, bands, s);
 		}
-		hpt_out_char('\n');
-		hpt_out_mark();
-		free(w->time[i]);
 	}
-	free(row);
-	free(w->time);
-	free(w->first);
-	free(w->v);
+	if (heap_in_samples(h) == 0) {
+		if (strict)
+			hpt_data_error(in.name, 0, "no complete samples");
+		hpt_data_warn(in.name, 0, "no complete samples");
+	}
+	if ((end = heap_in_end_time(h)) != NULL) {
+		free(*offset);
+		*offset = hpt_xstrdup(end);
+	}
+	heap_in_free(h);
+	hpt_input_close(&in);
 }
 
 int main(int argc, char **argv)
 {
+	static const char *const formats[] = {"hp", "tsv", "wide", "ipe",
+	                                      "cc", NULL};
 	struct hpt_intern bands;
 	struct hp_sample s;
-	struct wide w;
-	enum fmt fmt = OUT_HP;
-	int strict = 0, follow = 0, c, i, nfiles;
-	char **files;
-	static char *stdin_only[] = {"-"};
-	char *offset = NULL;     /* time added to the current file's times */
+	struct hp_sink sink;
+	int fmt = 0, strict = 0, follow = 0, c, i, nfiles;
+	char **files, *offset = NULL;
 
 	hpt_init("hpcat", usage);
-	opterr = 0;
-	while ((c = getopt(argc, argv, ":fSqo:I:hV")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "fSqo:I:")) != -1) {
 		switch (c) {
 		case 'f': follow = 1; break;
 		case 'S': strict = 1; break;
 		case 'q': hpt_quiet = 1; break;
 		case 'o':
-			if (strcmp(optarg, "hp") == 0)
-				fmt = OUT_HP;
-			else if (strcmp(optarg, "tsv") == 0)
-				fmt = OUT_TSV;
-			else if (strcmp(optarg, "wide") == 0)
-				fmt = OUT_WIDE;
-			else if (strcmp(optarg, "ipe") == 0 ||
-			         strcmp(optarg, "cc") == 0)
+			fmt = hpt_keyword('o', "output format", optarg, formats);
+			if (fmt >= 3)
 				hpt_usage_error("-o %s needs eventlog input, "
 				                "not supported yet", optarg);
-			else
-				hpt_usage_error("unknown output format '%s'",
-				                optarg);
 			break;
 		case 'I':
 			hpt_usage_error("-I needs eventlog input, "
 			                "not supported yet");
-		case 'h':
-			hpt_out_str(usage);
-			hpt_out_char('\n');
-			hpt_out_close();
-			return 0;
-		case 'V':
-			hpt_out_str("hpcat " HPT_VERSION "\n");
-			hpt_out_close();
-			return 0;
-		default:
-			hpt_bad_option(c, optopt);
 		}
 	}
-	if (follow && fmt == OUT_WIDE)
+	if (follow && fmt == 2)
 		hpt_usage_error("-o wide cannot follow a file (-f)");
-	files = argv + optind;
-	nfiles = argc - optind;
-	for (i = 0; i < nfiles; i++)
-		if (files[i][0] == '-' && files[i][1] != '\0')
-			hpt_usage_error("options must come before files: '%s'",
-			                hpt_quote(0, files[i], strlen(files[i])));
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
-	if (follow) {
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_signal;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		sigaction(SIGHUP, &sa, NULL);
-	}
+	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
+	if (follow)
+		catch_signals();
+	if (fmt == 0)
+		hp_sink_hp(&sink);
+	else if (fmt == 1)
+		hp_sink_tsv(&sink);
+	else
+		hp_sink_wide(&sink);
 
 	hpt_out_units(1);
 	/* Output stopped by an error must not pass for a profile: this line
@@ -165,60 +139,11 @@ int main(int argc, char **argv)
 	                   "messages of hpcat\n";
 	hpt_intern_init(&bands);
 	memset(&s, 0, sizeof s);
-	memset(&w, 0, sizeof w);
-	for (i = 0; i < nfiles; i++) {
-		struct hp_reader r;
-		enum hp_item it;
-		hp_reader_open(&r, files[i], &bands, strict,
-		               follow && i == nfiles - 1, stop_following, NULL);
-		if (i == 0) {
-			if (fmt == OUT_HP)
-				hp_write_header(&r.hdr);
-			else if (fmt == OUT_TSV)
-				hp_write_tsv_header();
-			hpt_out_mark();
-		}
-		while ((it = hp_read(&r, &s)) != HP_EOF) {
-			char *shifted = NULL;
-			const char *tt = s.time_text;
-			if (offset) {
-				/* Joined files continue after the last time
-				 * of the one before: exact decimal sums. */
-				shifted = hpt_dec_add(offset, s.time_text);
-				tt = shifted;
-			}
-			if (it == HP_MARK) {
-				if (fmt == OUT_HP)
-					hp_write_mark(tt);
-			} else {
-				if (fmt == OUT_HP)
-					hp_write_sample(&bands, &s, tt);
-				else if (fmt == OUT_TSV)
-					hp_write_tsv_sample(&bands, &s, tt);
-				else
-					wide_add(&w, &s, tt);
-			}
-			hpt_out_mark();
-			free(shifted);
-		}
-		if (r.nsamples == 0) {
-			if (strict)
-				hpt_data_error(r.in.name, 0,
-				               "no complete samples");
-			hpt_data_warn(r.in.name, 0, "no complete samples");
-		}
-		if (r.last_len > 0) {
-			/* The next file starts after this one's last sample
-			 * time, as written. */
-			char *next = offset ? hpt_dec_add(offset, r.last_text)
-			                    : hpt_xstrdup(r.last_text);
-			free(offset);
-			offset = next;
-		}
-		hp_reader_close(&r);
-	}
-	if (fmt == OUT_WIDE)
-		wide_write(&w, &bands);
+	for (i = 0; i < nfiles; i++)
+		cat_file(files[i], i == 0, strict, follow && i == nfiles - 1,
+		         &bands, &s, &sink, &offset);
+	if (sink.end)
+		sink.end(sink.arg, &bands);
 	free(offset);
 	hp_sample_free(&s);
 	hpt_intern_free(&bands);

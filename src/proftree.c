@@ -11,8 +11,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prof.h"
-#include "util.h"
+#include "alloc.h"
+#include "escape.h"
+#include "output.h"
+#include "prof_read.h"
+#include "prof_text.h"
+#include "prof_tree.h"
+#include "prof_write.h"
+#include "prog.h"
+#include "sniff.h"
 
 enum out { O_TREE, O_TSV, O_FOLDED, O_PROF };
 
@@ -37,39 +44,25 @@ static struct opts o;
 static void read_one(struct prof_report *r, const char *path)
 {
 	struct hpt_input in;
-	hpt_input_open(&in, path);
+	enum hpt_format f;
+	hpt_open_input(&in, path);
+	f = hpt_sniff(&in);
+	switch (f) {
+	case HPT_FMT_EMPTY:
+		hpt_data_error(in.name, 0, "empty input");
+	case HPT_FMT_EVENTLOG:
+		hpt_data_error(in.name, 0, "eventlog input not supported yet");
+	case HPT_FMT_JSON:
+		hpt_data_error(in.name, 0, "JSON (-pj) input not supported yet");
+	case HPT_FMT_HP:
+		hpt_data_error(in.name, 0, "%s, not a .prof report (hpcat "
+		               "reads it)", hpt_format_name(f));
+	default:
+		break;
+	}
 	prof_init(r);
 	prof_read(r, &in);
 	hpt_input_close(&in);
-}
-
-/* -d: any count of levels; one beyond 2^32 levels cuts nothing. */
-static long parse_depth(const char *s)
-{
-	uint64_t v;
-	int e = hpt_parse_u64(s, strlen(s), &v);
-	if (e == -1)
-		hpt_usage_error("-d: not a depth: \"%s\"",
-		                hpt_quote(0, s, strlen(s)));
-	if (e == -2 || v > UINT32_MAX)
-		v = UINT32_MAX;
-	return (long)v;
-}
-
-static double parse_percent(const char *s)
-{
-	char *end;
-	double v;
-	size_t i, n = strlen(s);
-	/* digits with at most one '.', so no locale, sign or exponent */
-	for (i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
-			break;
-	v = n ? strtod(s, &end) : 0;
-	if (!n || i != n || *end || v > 100)
-		hpt_usage_error("-m: not a percentage: \"%s\"",
-		                hpt_quote(0, s, n));
-	return v;
 }
 
 /* Names of -f (which "-f") that matched nowhere: files are the reports
@@ -142,24 +135,10 @@ static void warn_estimated(const struct prof_report *r)
 		         "percent");
 }
 
-/* An operand that looks like an option: getopt stopped at the first
- * operand, so options given after a file were not read. */
-static void operands_check(int argc, char **argv)
-{
-	int i;
-	for (i = 0; i < argc; i++)
-		if (argv[i][0] == '-' && argv[i][1] != '\0')
-			hpt_usage_error("options must come before files: "
-			                "\"%s\"",
-			                hpt_quote(0, argv[i], strlen(argv[i])));
-}
-
-static void diff_main(int argc, char **argv)
+static void diff_main(char **argv)
 {
 	struct prof_report a, b, *both[2];
 	struct prof_diff d;
-	if (argc != 2)
-		hpt_usage_error("-D needs two files, OLD and NEW");
 	read_one(&a, argv[0]);
 	read_one(&b, argv[1]);
 	both[0] = &a;
@@ -226,7 +205,12 @@ static void one_main(const char *path)
 
 int main(int argc, char **argv)
 {
-	int c;
+	static const char *const out_words[] = {"tree", "tsv", "folded",
+	                                        "prof", NULL};
+	static const char *const weight_words[] = {"ticks", "alloc",
+	                                           "entries", "time", NULL};
+	char **files;
+	int c, nfiles;
 
 	hpt_init("proftree", usage);
 	o.out = O_TREE;
@@ -237,14 +221,15 @@ int main(int argc, char **argv)
 	o.drop = hpt_xmalloc((size_t)argc * sizeof *o.drop);
 	o.prune.keep = o.keep;
 	o.prune.drop = o.drop;
-	opterr = 0; /* our own messages, without argv[0] */
-	while ((c = getopt(argc, argv, ":ad:Df:him:o:Vw:x:z")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "ad:Df:im:o:w:x:z")) != -1) {
 		switch (c) {
 		case 'a':
 			o.flat = 1;
 			break;
 		case 'd':
-			o.prune.depth = parse_depth(optarg);
+			/* any count of levels; one beyond 2^32 cuts nothing */
+			o.prune.depth = (long)hpt_opt_u64('d', "depth", optarg,
+			                                  0, UINT32_MAX, 1);
 			break;
 		case 'D':
 			o.diff = 1;
@@ -252,49 +237,20 @@ int main(int argc, char **argv)
 		case 'f':
 			o.keep[o.prune.nkeep++] = optarg;
 			break;
-		case 'h':
-			hpt_out_str(usage);
-			hpt_out_char('\n');
-			hpt_out_close();
-			return 0;
 		case 'i':
 			o.inverted = 1;
 			break;
 		case 'm':
-			o.prune.min_pct = parse_percent(optarg);
+			o.prune.min_pct = hpt_opt_decimal('m', "percentage",
+			                                  optarg, 100);
 			break;
 		case 'o':
-			if (strcmp(optarg, "tree") == 0)
-				o.out = O_TREE;
-			else if (strcmp(optarg, "tsv") == 0)
-				o.out = O_TSV;
-			else if (strcmp(optarg, "folded") == 0)
-				o.out = O_FOLDED;
-			else if (strcmp(optarg, "prof") == 0)
-				o.out = O_PROF;
-			else
-				hpt_usage_error("-o: unknown output format "
-				                "\"%s\"",
-				                hpt_quote(0, optarg,
-				                          strlen(optarg)));
+			o.out = (enum out)hpt_keyword('o', "output format",
+			                              optarg, out_words);
 			break;
-		case 'V':
-			hpt_out_str("proftree " HPT_VERSION "\n");
-			hpt_out_close();
-			return 0;
 		case 'w':
-			if (strcmp(optarg, "ticks") == 0)
-				o.weight = PROF_W_TICKS;
-			else if (strcmp(optarg, "alloc") == 0)
-				o.weight = PROF_W_ALLOC;
-			else if (strcmp(optarg, "entries") == 0)
-				o.weight = PROF_W_ENTRIES;
-			else if (strcmp(optarg, "time") == 0)
-				o.weight = PROF_W_TIME;
-			else
-				hpt_usage_error("-w: unknown weight \"%s\"",
-				                hpt_quote(0, optarg,
-				                          strlen(optarg)));
+			o.weight = (enum prof_weight)hpt_keyword(
+			    'w', "weight", optarg, weight_words);
 			break;
 		case 'x':
 			o.drop[o.prune.ndrop++] = optarg;
@@ -302,26 +258,9 @@ int main(int argc, char **argv)
 		case 'z':
 			o.prune.zero = 1;
 			break;
-		case ':':
-			hpt_usage_error("option -%c needs an argument", optopt);
-		default:
-			if (optopt == '-') {
-				/* "--help": getopt stops inside the word */
-				const char *w = argv[optind - 1];
-				if (optind < argc &&
-				    strncmp(argv[optind], "--", 2) == 0)
-					w = argv[optind];
-				hpt_usage_error("unknown option \"%s\" (long "
-				                "options are not supported; -h "
-				                "prints the usage)",
-				                hpt_quote(0, w, strlen(w)));
-			}
-			hpt_usage_error("unknown option -%c", optopt);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	operands_check(argc, argv);
+	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
 	if (o.flat + o.inverted + o.diff > 1)
 		hpt_usage_error("-a, -i and -D exclude each other");
 	if (o.out == O_PROF && (o.flat || o.inverted || o.diff))
@@ -329,12 +268,14 @@ int main(int argc, char **argv)
 	if (o.out == O_FOLDED && o.flat)
 		hpt_usage_error("-o folded cannot show -a");
 	if (o.diff) {
-		diff_main(argc, argv);
+		if (nfiles != 2 || argc == optind)
+			hpt_usage_error("-D needs two files, OLD and NEW");
+		diff_main(files);
 	} else {
-		if (argc > 1)
+		if (nfiles > 1)
 			hpt_usage_error("too many files (one report, or -D OLD "
 			                "NEW)");
-		one_main(argc == 1 ? argv[0] : "-");
+		one_main(files[0]);
 	}
 	free(o.keep);
 	free(o.drop);

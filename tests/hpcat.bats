@@ -305,10 +305,10 @@ hp2ps_accepts() {
 	[ "${lines[0]}" = "hpcat: option -o needs an argument" ]
 	run hpcat --help
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hpcat: unknown option --: there are no long options (see -h)" ]
+	[ "${lines[0]}" = 'hpcat: unknown option "--help": options are single letters (see -h)' ]
 	run hpcat -o svg x
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hpcat: unknown output format 'svg'" ]
+	[ "${lines[0]}" = 'hpcat: -o: unknown output format "svg" (one of: hp, tsv, wide, ipe, cc)' ]
 	run hpcat -o ipe x
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: -o ipe needs eventlog input, not supported yet" ]
@@ -476,7 +476,7 @@ wait_for() {
 @test "options after a file are refused" {
 	run hpcat "$FIX/leak.hc.hp" -q
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hpcat: options must come before files: '-q'" ]
+	[ "${lines[0]}" = 'hpcat: options must come before files: "-q"' ]
 	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
 }
 

@@ -29,7 +29,7 @@ load helper
 	    'no cost centre named' 'no totals in the report' \
 	    'no row after the column header' 'sum of bytes out of range' \
 	    'blank line inside the cost-centre tree' 'removes the whole tree' \
-	    'options must come before files' 'long options are not supported' \
+	    'options must come before files' 'options are single letters' \
 	    'a second report starts here' 'the header says' \
 	    'its rows add up to'; do
 		grep -qF "$m" "$d"/*.err || { echo "untested: $m"; return 1; }

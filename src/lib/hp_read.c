@@ -34,20 +34,61 @@
  *     the first sample: ignored;
  *   - a malformed row inside a sample that is complete: an error.
  */
-#include "hp.h"
+#include "hp_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+
+#include "alloc.h"
+#include "diag.h"
+#include "escape.h"
+#include "num.h"
+
+/* Reader state: everything about one input lives here, nothing global. */
+struct hp_reader {
+	struct hpt_input *in;     /* the caller's */
+	char *offset;            /* time_offset, or NULL */
+	char *end_text;          /* hp_reader_end_time's result */
+	struct hpt_intern *bands;
+	struct hp_header hdr;
+	int strict;              /* repairs are errors */
+	uint64_t stamp;          /* number of the sample being read */
+	uint64_t *seen;          /* seen[band]: stamp of its last sample */
+	uint32_t *slot;          /* slot[band]: its index in that sample */
+	size_t seen_cap;
+	long nsamples;           /* samples returned so far */
+	int last_empty;          /* the last sample returned had no bands */
+	double prev_time;
+	int have_prev;
+	char *pending;           /* a line read ahead, to handle next */
+	long pending_len;
+	int pending_unterm;
+	char *begin_text;        /* BEGIN_SAMPLE time text as read */
+	size_t begin_len, begin_cap;
+	int have_begin;
+	uint32_t *pred;          /* band ids of the last sample, in order: */
+	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
+	double begin_raw;        /* BEGIN_SAMPLE time as read, unshifted */
+	char *last_text;         /* time_text of the last complete sample */
+	size_t last_len, last_cap;
+	char *run_offset;        /* a second profile in the input: added */
+	size_t run_cap;          /* to its times (NULL: none) */
+	int new_run;             /* its header is being read */
+	int prev_dec;            /* decimals of the last time read (-1: none) */
+	uint64_t prev_int;       /* and its whole seconds */
+	uint64_t *prev_stamp;    /* per band: stamp of the last sample */
+	uint32_t *prev_slot;     /* per band: its index there */
+};
+
 
 /* A repair: a warning, or an error when strict. */
 static void repair(struct hp_reader *r, long line, const char *problem,
                    const char *action)
 {
 	if (r->strict)
-		hpt_data_error(r->in.name, line, "%s", problem);
-	hpt_data_warn(r->in.name, line, "%s: %s", problem, action);
+		hpt_data_error(r->in->name, line, "%s", problem);
+	hpt_data_warn(r->in->name, line, "%s: %s", problem, action);
 }
 
 static long next_line(struct hp_reader *r, char **line, int *unterm)
@@ -60,10 +101,10 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
 		r->pending = NULL;
 		return n;
 	}
-	n = hpt_input_line(&r->in, line);
+	n = hpt_input_line(r->in, line);
 	if (n < 0)
 		return -1;
-	*unterm = r->in.last_unterminated;
+	*unterm = r->in->last_unterminated;
 	while (n > 0 && (*line)[n - 1] == '\r')
 		n--;
 	if (n > 0 && ((*line)[0] == ' ' || (*line)[0] == '\t')) {
@@ -261,7 +302,7 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 	}
 	return;
 bad:
-	hpt_data_error(r->in.name, line, "bad time '%s'",
+	hpt_data_error(r->in->name, line, "bad time '%s'",
 	               hpt_quote(0, t, (size_t)n));
 }
 
@@ -274,7 +315,7 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
                        long restlen, char **out, size_t *outlen,
                        int allow_more)
 {
-	long start = r->in.lineno, i;
+	long start = r->in->lineno, i;
 	size_t len = 0, cap = 0;
 	char *v = NULL;
 	const char *l = rest;
@@ -282,7 +323,7 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
 	if (n < 1 || l[0] != '"') {
 		if (!allow_more)
 			return 0;
-		hpt_data_error(r->in.name, start, "string must follow %s", kw);
+		hpt_data_error(r->in->name, start, "string must follow %s", kw);
 	}
 	i = 1;
 	for (;;) {
@@ -308,7 +349,7 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
 		}
 		n = next_line(r, &line, &unterm);
 		if (n < 0)
-			hpt_data_error(r->in.name, start,
+			hpt_data_error(r->in->name, start,
 			               "unterminated %s string", kw);
 		v = hpt_xgrow(v, &cap, len + 1, 1);
 		v[len++] = '\n';
@@ -330,9 +371,9 @@ closed:
 		if (l != rest)
 			/* The string ran over lines and ended in the middle
 			 * of one: its closing quote is missing. */
-			hpt_data_error(r->in.name, start,
+			hpt_data_error(r->in->name, start,
 			               "unterminated %s string", kw);
-		hpt_data_error(r->in.name, r->in.lineno,
+		hpt_data_error(r->in->name, r->in->lineno,
 		               "text after the %s string: '%s'", kw,
 		               hpt_quote(0, l + i + 1, (size_t)(n - i - 1)));
 	}
@@ -368,7 +409,7 @@ static void set_header(struct hp_reader *r, int k, char *v, size_t n)
 	if (*p) {
 		char msg[80];
 		snprintf(msg, sizeof msg, "second %s line", header_kw[k]);
-		repair(r, r->in.lineno, msg, "the last one is kept");
+		repair(r, r->in->lineno, msg, "the last one is kept");
 		free(*p);
 	}
 	*p = v;
@@ -402,33 +443,17 @@ static void check_header(struct hp_reader *r, long line)
 	}
 }
 
-void hp_reader_open(struct hp_reader *r, const char *path,
-                    struct hpt_intern *bands, int strict, int follow,
-                    int (*stop)(void *), void *arg)
+struct hp_reader *hp_reader_new(struct hpt_input *in,
+                                struct hpt_intern *bands, int strict,
+                                const char *time_offset)
 {
-	const char *p;
-	size_t got;
+	struct hp_reader *r = hpt_xcalloc(1, sizeof *r);
 	int seen_any = 0;
-	memset(r, 0, sizeof *r);
-	hpt_input_open(&r->in, path);
-	{
-		/* A pipe ends when its writer closes it: nothing to follow. */
-		struct stat st;
-		if (follow && (fstat(r->in.fd, &st) != 0 || !S_ISREG(st.st_mode)))
-			follow = 0;
-	}
+	r->in = in;
+	r->offset = time_offset ? hpt_xstrdup(time_offset) : NULL;
 	r->prev_dec = -1;
-	r->in.follow = follow;
-	r->in.follow_stop = stop;
-	r->in.follow_arg = arg;
 	r->bands = bands;
 	r->strict = strict;
-	got = hpt_input_peek(&r->in, 4, &p);
-	if (got == 0)
-		hpt_data_error(r->in.name, 0, "empty input");
-	if (got == 4 && memcmp(p, "hdrb", 4) == 0)
-		hpt_data_error(r->in.name, 0,
-		               "eventlog input not supported yet");
 	for (;;) {
 		char *l;
 		const char *rest;
@@ -437,14 +462,14 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 		n = next_line(r, &l, &unterm);
 		if (n < 0) {
 			if (!seen_any)
-				hpt_data_error(r->in.name, 0, "empty input");
-			check_header(r, r->in.lineno);
-			return;
+				hpt_data_error(r->in->name, 0, "empty input");
+			check_header(r, r->in->lineno);
+			return r;
 		}
 		if (n == 0)
 			continue;
 		if (has_nul(l, n))
-			hpt_data_error(r->in.name, r->in.lineno,
+			hpt_data_error(r->in->name, r->in->lineno,
 			               "NUL byte in line: not a heap profile");
 		k = header_keyword(l, n, &rest, &restlen);
 		if (k >= 0) {
@@ -454,9 +479,9 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 			                 &vl, !unterm)) {
 				/* The input ends inside this line. */
 				if (!seen_any)
-					hpt_data_error(r->in.name, r->in.lineno,
+					hpt_data_error(r->in->name, r->in->lineno,
 					               "no complete line");
-				repair(r, r->in.lineno, "unterminated last line",
+				repair(r, r->in->lineno, "unterminated last line",
 				       "dropped");
 				continue;
 			}
@@ -465,19 +490,19 @@ void hp_reader_open(struct hp_reader *r, const char *path,
 			continue;
 		}
 		if (!seen_any && unterm)
-			hpt_data_error(r->in.name, r->in.lineno,
+			hpt_data_error(r->in->name, r->in->lineno,
 			               "no complete line");
 		if (!seen_any && !keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen) &&
 		    !keyword(l, n, "MARK", &rest, &restlen))
-			hpt_data_error(r->in.name, r->in.lineno,
+			hpt_data_error(r->in->name, r->in->lineno,
 			               "not a heap profile: expected JOB, found '%s'",
 			               hpt_quote(0, l, (size_t)n));
 		/* The first line past the header: keep it for hp_read(). */
 		r->pending = l;
 		r->pending_len = n;
 		r->pending_unterm = unterm;
-		check_header(r, r->in.lineno);
-		return;
+		check_header(r, r->in->lineno);
+		return r;
 	}
 }
 
@@ -489,6 +514,19 @@ static void shift_run(struct hp_reader *r, struct hp_sample *s)
 	if (!r->run_offset)
 		return;
 	t = hpt_dec_add(r->run_offset, s->time_text);
+	set_text(s, t, strlen(t));
+	s->time = time_value(t);
+	free(t);
+}
+
+/* An input joined to earlier ones (time_offset): every time continues
+ * after theirs.  Done last, after the checks that compare times. */
+static void shift_input(struct hp_reader *r, struct hp_sample *s)
+{
+	char *t;
+	if (!r->offset)
+		return;
+	t = hpt_dec_add(r->offset, s->time_text);
 	set_text(s, t, strlen(t));
 	s->time = time_value(t);
 	free(t);
@@ -531,7 +569,7 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 	if (r->seen[b] == r->stamp) {
 		struct hp_bandval *v = &s->v[r->slot[b]];
 		if (v->bytes > UINT64_MAX - bytes)
-			hpt_data_error(r->in.name, line,
+			hpt_data_error(r->in->name, line,
 			               "sum of band values out of range");
 		v->bytes += bytes;
 		v->text_len = 0; /* a sum: format it */
@@ -546,11 +584,11 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 	s->v[s->n].text_len = 0;
 	/* Keep the digits as read, to write them back without formatting
 	 * (not with leading zeros, which are written as the number). */
-	if (tlen < 24 && (tlen == 1 || text[0] != '0')) {
+	if (tlen < HP_DIGITS_MAX && (tlen == 1 || text[0] != '0')) {
 		char *d;
-		if (s->digits_cap - s->digits_len < 24)
+		if (s->digits_cap - s->digits_len < HP_DIGITS_MAX)
 			s->digits = hpt_xgrow(s->digits, &s->digits_cap,
-			                      s->digits_len + 24, 1);
+			                      s->digits_len + HP_DIGITS_MAX, 1);
 		d = s->digits + s->digits_len;
 		memcpy(d, text, tlen);
 		s->v[s->n].text_off = (uint32_t)s->digits_len;
@@ -569,7 +607,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 	s->digits_len = 0;
 	/* Following a live profile ends with the program's final, empty
 	 * sample (the first one, at time 0, is empty too). */
-	if (r->in.follow && r->nsamples > 1 && r->last_empty)
+	if (r->in->follow && r->nsamples > 1 && r->last_empty)
 		return HP_EOF;
 	for (;;) {
 		char *l;
@@ -595,19 +633,19 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				/* Possibly a cut number: the sample it is
 				 * in can have no END_SAMPLE after it. */
 				if (!in_sample)
-					repair(r, r->in.lineno,
+					repair(r, r->in->lineno,
 					       "unterminated last line",
 					       "dropped");
 				continue;
 			}
 			if (!in_sample) {
-				repair(r, r->in.lineno,
+				repair(r, r->in->lineno,
 				       "band row outside a sample", "dropped");
 				continue;
 			}
 			if (k != 0) {
 				if (!bad) {
-					bad = r->in.lineno;
+					bad = r->in->lineno;
 					snprintf(badmsg, sizeof badmsg,
 					         "value out of range: '%s'",
 					         hpt_quote(0, l + tab + 1,
@@ -631,7 +669,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			else {
 				if (has_nul(l, tab)) {
 					if (!bad) {
-						bad = r->in.lineno;
+						bad = r->in->lineno;
 						snprintf(badmsg, sizeof badmsg,
 						         "NUL byte in line: "
 						         "not a heap profile");
@@ -641,7 +679,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				b = hpt_intern(r->bands, l, (size_t)tab, NULL);
 			}
 			add_value(r, s, b, bytes, l + tab + 1,
-			          (size_t)(n - tab - 1), r->in.lineno);
+			          (size_t)(n - tab - 1), r->in->lineno);
 			continue;
 		}
 		if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen)) {
@@ -651,7 +689,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				       "next BEGIN_SAMPLE",
 				       "dropped");
 			in_sample = 1;
-			begin = r->in.lineno;
+			begin = r->in->lineno;
 			bad = 0;
 			s->n = 0;
 			s->digits_len = 0;
@@ -676,11 +714,11 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			size_t i;
 			if (!in_sample) {
 				if (unterm)
-					repair(r, r->in.lineno,
+					repair(r, r->in->lineno,
 					       "unterminated last line",
 					       "dropped");
 				else
-					repair(r, r->in.lineno,
+					repair(r, r->in->lineno,
 					       "END_SAMPLE outside a sample",
 					       "ignored");
 				continue;
@@ -692,10 +730,10 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			if (unterm && !same)
 				continue; /* a cut time: not trusted */
 			if (bad)
-				hpt_data_error(r->in.name, bad, "%s", badmsg);
+				hpt_data_error(r->in->name, bad, "%s", badmsg);
 			if (!same) {
 				memset(&e, 0, sizeof e);
-				parse_time(r, rest, restlen, r->in.lineno, &e, 0);
+				parse_time(r, rest, restlen, r->in->lineno, &e, 0);
 				if (e.time != r->begin_raw) {
 					char msg[300];
 					snprintf(msg, sizeof msg,
@@ -704,7 +742,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 					         hpt_quote(0, rest,
 					                   (size_t)restlen),
 					         s->time_text);
-					repair(r, r->in.lineno, msg,
+					repair(r, r->in->lineno, msg,
 					       "the BEGIN_SAMPLE time is kept");
 				}
 				hp_sample_free(&e);
@@ -735,22 +773,24 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				r->prev_stamp[b] = r->stamp;
 			}
 			r->pred_n = s->n;
+			shift_input(r, s);
 			return HP_SAMPLE;
 		}
 		if (keyword(l, n, "MARK", &rest, &restlen)) {
 			if (unterm) {
-				repair(r, r->in.lineno,
+				repair(r, r->in->lineno,
 				       "unterminated last line", "dropped");
 				continue;
 			}
 			if (in_sample) {
-				repair(r, r->in.lineno,
+				repair(r, r->in->lineno,
 				       "MARK inside a sample", "dropped");
 				continue;
 			}
-			parse_time(r, rest, restlen, r->in.lineno, s, 1);
+			parse_time(r, rest, restlen, r->in->lineno, s, 1);
 			shift_run(r, s);
-			s->line = r->in.lineno;
+			shift_input(r, s);
+			s->line = r->in->lineno;
 			return HP_MARK;
 		}
 		k = header_keyword(l, n, &rest, &restlen);
@@ -758,7 +798,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			char *v;
 			size_t vl;
 			char msg[300];
-			long line = r->in.lineno;
+			long line = r->in->lineno;
 			read_string(r, header_kw[k], rest, restlen, &v, &vl, 1);
 			free(v);
 			if (k == 0 && r->last_len > 0) {
@@ -803,16 +843,16 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			 * end of a file, dropped with it. */
 			if (in_sample) {
 				if (!bad) {
-					bad = r->in.lineno;
+					bad = r->in->lineno;
 					snprintf(badmsg, sizeof badmsg,
 					         "NUL byte in line: not a heap "
 					         "profile");
 				}
 			} else if (unterm) {
-				repair(r, r->in.lineno, "unterminated last line",
+				repair(r, r->in->lineno, "unterminated last line",
 				       "dropped");
 			} else {
-				hpt_data_error(r->in.name, r->in.lineno,
+				hpt_data_error(r->in->name, r->in->lineno,
 				               "NUL byte in line: not a heap "
 				               "profile");
 			}
@@ -822,7 +862,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		tab = last_tab(l, n);
 		if (in_sample) {
 			if (!bad) {
-				bad = r->in.lineno;
+				bad = r->in->lineno;
 				if (tab >= 0)
 					snprintf(badmsg, sizeof badmsg,
 					         "bad value '%s' in band row",
@@ -837,18 +877,40 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			continue;
 		}
 		if (unterm) {
-			repair(r, r->in.lineno, "unterminated last line",
+			repair(r, r->in->lineno, "unterminated last line",
 			       "dropped");
 			continue;
 		}
-		hpt_data_error(r->in.name, r->in.lineno, "unexpected line '%s'",
+		hpt_data_error(r->in->name, r->in->lineno, "unexpected line '%s'",
 		               hpt_quote(0, l, (size_t)n));
 	}
 }
 
-void hp_reader_close(struct hp_reader *r)
+const struct hp_header *hp_reader_header(const struct hp_reader *r)
 {
-	hpt_input_close(&r->in);
+	return &r->hdr;
+}
+
+uint64_t hp_reader_samples(const struct hp_reader *r)
+{
+	return (uint64_t)r->nsamples;
+}
+
+const char *hp_reader_end_time(struct hp_reader *r)
+{
+	if (r->last_len == 0)
+		return NULL;
+	if (!r->offset)
+		return r->last_text;
+	free(r->end_text);
+	r->end_text = hpt_dec_add(r->offset, r->last_text);
+	return r->end_text;
+}
+
+void hp_reader_free(struct hp_reader *r)
+{
+	free(r->offset);
+	free(r->end_text);
 	free(r->hdr.job);
 	free(r->hdr.date);
 	free(r->hdr.sample_unit);
@@ -861,13 +923,5 @@ void hp_reader_close(struct hp_reader *r)
 	free(r->pred);
 	free(r->prev_stamp);
 	free(r->prev_slot);
-	memset(r, 0, sizeof *r);
-}
-
-void hp_sample_free(struct hp_sample *s)
-{
-	free(s->digits);
-	free(s->time_text);
-	free(s->v);
-	memset(s, 0, sizeof *s);
+	free(r);
 }

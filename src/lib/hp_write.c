@@ -4,9 +4,15 @@
  * '"' doubled (as GHC 8.8+ writes them), one TAB between a band name and
  * its value, the same time on BEGIN_SAMPLE and END_SAMPLE.
  */
-#include "hp.h"
+#include "hp_write.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "alloc.h"
+#include "escape.h"
+#include "num.h"
+#include "output.h"
 
 static void write_string(const char *kw, const char *s, size_t n)
 {
@@ -33,8 +39,9 @@ void hp_write_header(const struct hp_header *h)
 }
 
 void hp_write_sample(const struct hpt_intern *bands,
-                     const struct hp_sample *s, const char *time_text)
+                     const struct hp_sample *s)
 {
+	const char *time_text = s->time_text;
 	size_t i, tl = strlen(time_text);
 	hpt_out_write("BEGIN_SAMPLE ", 13);
 	hpt_out_write(time_text, tl);
@@ -44,12 +51,14 @@ void hp_write_sample(const struct hpt_intern *bands,
 		size_t len = bands->len[b];
 		if (len <= 4000) {
 			/* The hot loop of hpcat: one row formatted in place. */
-			char *p = hpt_out_space(len + 26), *q = p;
+			char *p = hpt_out_space(len + HP_DIGITS_MAX + 2);
+			char *q = p;
 			memcpy(q, bands->name[b], len);
 			q += len;
 			*q++ = '\t';
 			if (s->v[i].text_len) {
-				memcpy(q, s->digits + s->v[i].text_off, 24);
+				memcpy(q, s->digits + s->v[i].text_off,
+				       HP_DIGITS_MAX);
 				q += s->v[i].text_len;
 			} else {
 				q += hpt_fmt_u64(q, s->v[i].bytes);
@@ -68,10 +77,10 @@ void hp_write_sample(const struct hpt_intern *bands,
 	hpt_out_char('\n');
 }
 
-void hp_write_mark(const char *time_text)
+void hp_write_mark(const struct hp_sample *s)
 {
 	hpt_out_str("MARK ");
-	hpt_out_str(time_text);
+	hpt_out_str(s->time_text);
 	hpt_out_char('\n');
 }
 
@@ -81,8 +90,9 @@ void hp_write_tsv_header(void)
 }
 
 void hp_write_tsv_sample(const struct hpt_intern *bands,
-                         const struct hp_sample *s, const char *time_text)
+                         const struct hp_sample *s)
 {
+	const char *time_text = s->time_text;
 	size_t i, tl = strlen(time_text);
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
@@ -93,4 +103,129 @@ void hp_write_tsv_sample(const struct hpt_intern *bands,
 		hpt_out_u64(s->v[i].bytes);
 		hpt_out_char('\n');
 	}
+}
+
+/* ---- sinks ---- */
+
+static void hp_header_cb(void *arg, const struct hp_header *h)
+{
+	(void)arg;
+	hp_write_header(h);
+	hpt_out_mark();
+}
+
+static void hp_sample_cb(void *arg, const struct hpt_intern *bands,
+                         const struct hp_sample *s)
+{
+	(void)arg;
+	hp_write_sample(bands, s);
+	hpt_out_mark();
+}
+
+static void hp_mark_cb(void *arg, const struct hp_sample *s)
+{
+	(void)arg;
+	hp_write_mark(s);
+	hpt_out_mark();
+}
+
+void hp_sink_hp(struct hp_sink *k)
+{
+	memset(k, 0, sizeof *k);
+	k->header = hp_header_cb;
+	k->sample = hp_sample_cb;
+	k->mark = hp_mark_cb;
+}
+
+static void tsv_header_cb(void *arg, const struct hp_header *h)
+{
+	(void)arg;
+	(void)h;
+	hp_write_tsv_header();
+	hpt_out_mark();
+}
+
+static void tsv_sample_cb(void *arg, const struct hpt_intern *bands,
+                          const struct hp_sample *s)
+{
+	(void)arg;
+	hp_write_tsv_sample(bands, s);
+	hpt_out_mark();
+}
+
+void hp_sink_tsv(struct hp_sink *k)
+{
+	memset(k, 0, sizeof *k);
+	k->header = tsv_header_cb;
+	k->sample = tsv_sample_cb;
+}
+
+/* Samples kept for the wide form, which needs every band name before
+ * the first row. */
+struct wide {
+	char **time;
+	size_t *first;           /* index of a sample's first value */
+	size_t nsamples, tcap, fcap;
+	struct hp_bandval *v;
+	size_t nv, vcap;
+};
+
+static void wide_sample_cb(void *arg, const struct hpt_intern *bands,
+                           const struct hp_sample *s)
+{
+	struct wide *w = arg;
+	(void)bands;
+	w->time = hpt_xgrow(w->time, &w->tcap, w->nsamples + 1,
+	                    sizeof *w->time);
+	w->first = hpt_xgrow(w->first, &w->fcap, w->nsamples + 2,
+	                     sizeof *w->first);
+	w->time[w->nsamples] = hpt_xstrdup(s->time_text);
+	w->first[w->nsamples] = w->nv;
+	w->v = hpt_xgrow(w->v, &w->vcap, w->nv + s->n, sizeof *w->v);
+	if (s->n)
+		memcpy(w->v + w->nv, s->v, s->n * sizeof *s->v);
+	w->nv += s->n;
+	w->nsamples++;
+	w->first[w->nsamples] = w->nv;
+}
+
+/* One row per sample, one column per band in order of first appearance;
+ * a band absent from a sample is 0. */
+static void wide_end_cb(void *arg, const struct hpt_intern *bands)
+{
+	struct wide *w = arg;
+	uint64_t *row = hpt_xcalloc(bands->count, sizeof *row);
+	size_t i, j;
+	hpt_out_str("time");
+	for (j = 0; j < bands->count; j++) {
+		hpt_out_char('\t');
+		hpt_out_tsv(bands->name[j], bands->len[j]);
+	}
+	hpt_out_char('\n');
+	for (i = 0; i < w->nsamples; i++) {
+		for (j = w->first[i]; j < w->first[i + 1]; j++)
+			row[w->v[j].band] = w->v[j].bytes;
+		hpt_out_str(w->time[i]);
+		for (j = 0; j < bands->count; j++) {
+			hpt_out_char('\t');
+			hpt_out_u64(row[j]);
+			row[j] = 0;
+		}
+		hpt_out_char('\n');
+		hpt_out_mark();
+		free(w->time[i]);
+	}
+	free(row);
+	free(w->time);
+	free(w->first);
+	free(w->v);
+	free(w);
+}
+
+void hp_sink_wide(struct hp_sink *k)
+{
+	memset(k, 0, sizeof *k);
+	k->sample = wide_sample_cb;
+	k->end = wide_end_cb;
+	k->arg = hpt_xcalloc(1, sizeof(struct wide));
 }

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "alloc.h"
+#include "diag.h"
 
 /* A multiplicative hash of at most three 8-byte words: the first, the
  * middle and the last of the name, and its length.  Band names are hashed

@@ -47,7 +47,12 @@
  * numbers fit in 64 bits.  Malformed
  * rows and an unterminated last row are warnings and are skipped.
  */
-#include "prof.h"
+#include "prof_read.h"
+
+#include "alloc.h"
+#include "diag.h"
+#include "escape.h"
+#include "num.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,235 +99,7 @@ struct reader {
 	size_t nsaved, saved_cap, saved_ind_cap;
 };
 
-void prof_init(struct prof_report *r)
-{
-	memset(r, 0, sizeof *r);
-	hpt_intern_init(&r->names);
-	r->first_root = PROF_NONE;
-}
-
-void prof_free(struct prof_report *r)
-{
-	hpt_intern_free(&r->names);
-	free(r->parent);
-	free(r->first_child);
-	free(r->next_sibling);
-	free(r->depth);
-	free(r->label);
-	free(r->module);
-	free(r->src);
-	free(r->no);
-	free(r->entries);
-	free(r->ind_time);
-	free(r->ind_alloc);
-	free(r->inh_time);
-	free(r->inh_alloc);
-	free(r->date);
-	free(r->command);
-	free(r->total_secs);
-	free(r->sets);
-	free(r->file);
-	memset(r, 0, sizeof *r);
-}
-
-#define GROW(a, nc) ((a) = hpt_xrealloc((a), (nc) * sizeof *(a)))
-
-uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
-                  uint32_t module, uint32_t src)
-{
-	size_t i = r->n;
-	if (i >= PROF_NONE - 1)
-		hpt_die("too many cost-centre stacks");
-	if (i == r->cap) {
-		size_t nc = r->cap ? r->cap * 2 : 1024;
-		GROW(r->parent, nc);
-		GROW(r->first_child, nc);
-		GROW(r->next_sibling, nc);
-		GROW(r->depth, nc);
-		GROW(r->label, nc);
-		GROW(r->module, nc);
-		GROW(r->src, nc);
-		GROW(r->no, nc);
-		GROW(r->entries, nc);
-		GROW(r->ind_time, nc);
-		GROW(r->ind_alloc, nc);
-		GROW(r->inh_time, nc);
-		GROW(r->inh_alloc, nc);
-		r->cap = nc;
-	}
-	r->parent[i] = parent;
-	r->first_child[i] = r->next_sibling[i] = PROF_NONE;
-	r->depth[i] = parent == PROF_NONE ? 0 : r->depth[parent] + 1;
-	r->label[i] = label;
-	r->module[i] = module;
-	r->src[i] = src;
-	r->no[i] = r->entries[i] = 0;
-	r->ind_time[i] = r->ind_alloc[i] = r->inh_time[i] = r->inh_alloc[i] = 0;
-	r->n++;
-	return (uint32_t)i;
-}
-
-void prof_link(struct prof_report *r, const unsigned char *dead)
-{
-	size_t i;
-	uint32_t root_tail = PROF_NONE;
-	uint32_t *last = hpt_xmalloc((r->n ? r->n : 1) * sizeof *last);
-	r->first_root = PROF_NONE;
-	for (i = 0; i < r->n; i++) {
-		r->first_child[i] = r->next_sibling[i] = PROF_NONE;
-		last[i] = PROF_NONE;
-	}
-	for (i = 0; i < r->n; i++) {
-		uint32_t p = r->parent[i];
-		if (dead && dead[i])
-			continue;
-		if (p == PROF_NONE) {
-			r->depth[i] = 0;
-			if (root_tail == PROF_NONE)
-				r->first_root = (uint32_t)i;
-			else
-				r->next_sibling[root_tail] = (uint32_t)i;
-			root_tail = (uint32_t)i;
-		} else {
-			r->depth[i] = r->depth[p] + 1;
-			if (last[p] == PROF_NONE)
-				r->first_child[p] = (uint32_t)i;
-			else
-				r->next_sibling[last[p]] = (uint32_t)i;
-			last[p] = (uint32_t)i;
-		}
-	}
-	free(last);
-}
-
-void prof_sum(struct prof_report *r)
-{
-	size_t i;
-	for (i = 0; i < r->n; i++) {
-		r->inh_time[i] = r->ind_time[i];
-		r->inh_alloc[i] = r->ind_alloc[i];
-	}
-	for (i = r->n; i-- > 0;) {
-		uint32_t p = r->parent[i];
-		if (p != PROF_NONE) {
-			r->inh_time[p] = prof_add_sum(r, r->inh_time[p],
-			                              r->inh_time[i], "ticks");
-			r->inh_alloc[p] = prof_add_sum(r, r->inh_alloc[p],
-			                               r->inh_alloc[i], "bytes");
-		}
-	}
-}
-
-double prof_percent(const struct prof_report *r, uint64_t v, int which)
-{
-	uint64_t tot;
-	if (!r->exact)
-		return (double)v / 10.0;
-	tot = which ? r->total_alloc : r->total_ticks;
-	return tot ? 100.0 * (double)v / (double)tot : 0.0;
-}
-
-uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
-{
-	uint32_t cur = *it, nx;
-	if (cur == PROF_NONE)
-		return PROF_NONE;
-	*d = r->depth[cur];
-	/* Advance: first child, else the next sibling of the nearest
-	 * ancestor-or-self that has one. */
-	nx = r->first_child[cur];
-	if (nx == PROF_NONE) {
-		uint32_t u = cur;
-		while (u != PROF_NONE && r->next_sibling[u] == PROF_NONE)
-			u = r->parent[u];
-		nx = u == PROF_NONE ? PROF_NONE : r->next_sibling[u];
-	}
-	*it = nx;
-	return cur;
-}
-
-/* ---- sorting ---- */
-
-struct sort_ctx {
-	const struct prof_report *r;
-	const double *key;
-	int empty_first;
-};
-static struct sort_ctx sctx; /* qsort has no context argument */
-
-int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
-{
-	size_t la = prof_len(r, a), lb = prof_len(r, b);
-	int c = memcmp(prof_name(r, a), prof_name(r, b), la < lb ? la : lb);
-	if (c)
-		return c;
-	return la < lb ? -1 : la > lb;
-}
-
-static int node_cmp(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct prof_report *r = sctx.r;
-	int c;
-	if (sctx.empty_first) {
-		int ea = prof_len(r, r->label[a]) == 0;
-		int eb = prof_len(r, r->label[b]) == 0;
-		if (ea != eb)
-			return ea ? -1 : 1;
-	}
-	if (sctx.key[a] != sctx.key[b])
-		return sctx.key[a] > sctx.key[b] ? -1 : 1;
-	if ((c = prof_name_cmp(r, r->label[a], r->label[b])) != 0 ||
-	    (c = prof_name_cmp(r, r->module[a], r->module[b])) != 0 ||
-	    (c = prof_name_cmp(r, r->src[a], r->src[b])) != 0)
-		return c;
-	if (r->no[a] != r->no[b])
-		return r->no[a] < r->no[b] ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
-static uint32_t sort_list(struct prof_report *r, uint32_t head,
-                          uint32_t **buf, size_t *cap)
-{
-	size_t k = 0, j;
-	uint32_t u;
-	for (u = head; u != PROF_NONE; u = r->next_sibling[u]) {
-		*buf = hpt_xgrow(*buf, cap, k + 1, sizeof **buf);
-		(*buf)[k++] = u;
-	}
-	if (k < 2)
-		return head;
-	qsort(*buf, k, sizeof **buf, node_cmp);
-	for (j = 0; j + 1 < k; j++)
-		r->next_sibling[(*buf)[j]] = (*buf)[j + 1];
-	r->next_sibling[(*buf)[k - 1]] = PROF_NONE;
-	return (*buf)[0];
-}
-
-void prof_sort(struct prof_report *r, const double *key, int empty_first)
-{
-	uint32_t *buf = NULL;
-	size_t cap = 0, i;
-	sctx.r = r;
-	sctx.key = key;
-	sctx.empty_first = empty_first;
-	r->first_root = sort_list(r, r->first_root, &buf, &cap);
-	for (i = 0; i < r->n; i++)
-		if (r->first_child[i] != PROF_NONE)
-			r->first_child[i] =
-			    sort_list(r, r->first_child[i], &buf, &cap);
-	free(buf);
-}
-
 /* ---- lexical helpers ---- */
-
-static size_t cps(const char *s, size_t n)
-{
-	size_t i, c = 0;
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return c;
-}
 
 static int all_digits(const char *s, size_t n)
 {
@@ -547,10 +324,10 @@ static void tree_header(struct reader *rd, const char *s, size_t n)
 	if (m < 0)
 		hpt_data_error(rd->file, rd->in->lineno,
 		               "no MODULE column in \"%s\"", hpt_quote(0, s, n));
-	rd->module_col = cps(s, (size_t)m);
-	rd->src_col = src > m && src < no ? cps(s, (size_t)src) : 0;
+	rd->module_col = hpt_cps(s, (size_t)m);
+	rd->src_col = src > m && src < no ? hpt_cps(s, (size_t)src) : 0;
 	rd->header_line = rd->in->lineno;
-	rd->no_end = cps(s, (size_t)no + 3);
+	rd->no_end = hpt_cps(s, (size_t)no + 3);
 	r->has_src = src > m && src < no;
 	r->exact = find_word(s, n, 0, "ticks") > no &&
 	           find_word(s, n, 0, "bytes") > no;
@@ -560,6 +337,8 @@ static void tree_header(struct reader *rd, const char *s, size_t n)
 }
 
 /* ---- tree rows ---- */
+
+#define GROW(a, nc) ((a) = hpt_xrealloc((a), (nc) * sizeof *(a)))
 
 static void aux_grow(struct reader *rd, size_t need)
 {
@@ -703,7 +482,7 @@ static size_t col_of(const char *s, size_t p)
 	size_t b = p;
 	while (b > 0 && s[b - 1] != '\n')
 		b--;
-	return cps(s + b, p - b);
+	return hpt_cps(s + b, p - b);
 }
 
 /* Parse s[0..n) as a tree row.  With ri (a dry run) only fill *ri;
@@ -753,7 +532,7 @@ static int row(struct reader *rd, const char *s, size_t n,
 	} else if (te - ts >= 12) {
 		/* 8.0.1-8.8: entries of 11+ digits glued to no.; no. ends
 		 * where the header's "no." ends. */
-		size_t col = cps(s, ts), k2;
+		size_t col = hpt_cps(s, ts), k2;
 		k2 = rd->no_end > col ? rd->no_end - col : 0;
 		if (k2 == 0 || k2 >= te - ts)
 			k2 = te - ts - 11;
@@ -768,11 +547,11 @@ static int row(struct reader *rd, const char *s, size_t n,
 			dig++;
 		if (dig == 0)
 			return -1;
-		col = cps(s, pe);
+		col = hpt_cps(s, pe);
 		k2 = dig;
 		if (col == rd->no_end && rd->no_end >= 6) {
 			/* the module column ended 6 before "no." ended */
-			size_t mod_end = rd->no_end - 6, c2 = cps(s, ps);
+			size_t mod_end = rd->no_end - 6, c2 = hpt_cps(s, ps);
 			if (mod_end > c2 && mod_end - c2 < pe - ps &&
 			    pe - ps - (mod_end - c2) <= dig)
 				k2 = pe - ps - (mod_end - c2);
@@ -1098,21 +877,6 @@ static int second_report(struct reader *rd, const char *s, size_t n)
 	       row(rd, s, n, &ri) != 0;
 }
 
-static void detect(struct reader *rd)
-{
-	const char *p;
-	size_t k = hpt_input_peek(rd->in, 4, &p), i = 0;
-	if (k == 0)
-		hpt_data_error(rd->file, 0, "empty input");
-	if (k == 4 && memcmp(p, "hdrb", 4) == 0)
-		hpt_data_error(rd->file, 0, "eventlog input not supported yet");
-	while (i < k && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
-	                 p[i] == '\t'))
-		i++;
-	if (i < k && p[i] == '{')
-		hpt_data_error(rd->file, 0, "JSON (-pj) input not supported yet");
-}
-
 /* A report cut at a line boundary inside the tree looks complete.  The
  * rows on the path to the last row are the ones a cut leaves short: each
  * one's inherited percentages, as printed, must be its individual ones
@@ -1192,7 +956,6 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	rd.pending = PROF_NONE;
 	free(r->file);
 	r->file = hpt_xstrdup(in->name);
-	detect(&rd);
 	while ((len = hpt_input_line(in, &s)) >= 0) {
 		size_t n = (size_t)len;
 		while (n && s[n - 1] == '\r')

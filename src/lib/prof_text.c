@@ -7,67 +7,21 @@
  * break its lines or fields (TAB, LF, CR and NUL), and TSV the
  * backslash too, so that a field can be unescaped exactly.
  */
-#include "prof.h"
+#include "prof_text.h"
+
+#include "alloc.h"
+#include "escape.h"
+#include "num.h"
+#include "output.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void out_esc(const char *s, size_t n, int sep, int tsv)
-{
-	size_t i, run = 0;
-	for (i = 0; i < n; i++) {
-		const char *esc = NULL;
-		switch (s[i]) {
-		case '\t':
-			esc = "\\t";
-			break;
-		case '\n':
-			esc = "\\n";
-			break;
-		case '\r':
-			esc = "\\r";
-			break;
-		case '\0':
-			esc = "\\0";
-			break;
-		case '\\':
-			if (tsv)
-				esc = "\\\\";
-			break;
-		default:
-			if (sep && s[i] == sep)
-				esc = "_";
-			break;
-		}
-		if (esc) {
-			/* no zero-length write: before any output the
-			 * buffer is NULL, and memcpy(NULL, p, 0) is
-			 * undefined */
-			if (i > run)
-				hpt_out_write(s + run, i - run);
-			hpt_out_str(esc);
-			run = i + 1;
-		}
-	}
-	if (n > run)
-		hpt_out_write(s + run, n - run);
-}
-
-void prof_out_text(const char *s, size_t n, int sep)
-{
-	out_esc(s, n, sep, 0);
-}
-
-void prof_out_tsv(const char *s, size_t n)
-{
-	out_esc(s, n, 0, 1);
-}
-
 static void out_name(const struct prof_report *r, uint32_t id)
 {
-	prof_out_tsv(prof_name(r, id), prof_len(r, id));
+	hpt_out_tsv(prof_name(r, id), prof_len(r, id));
 }
 
 /* A percentage with at most 6 decimals, trailing zeros removed. */
@@ -109,17 +63,12 @@ static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
 		snprintf(b, sz, "-%llu", (unsigned long long)(old - new_));
 }
 
-static void spaces(size_t k)
-{
-	while (k-- > 0)
-		hpt_out_char(' ');
-}
 
 static void rjust(const char *s, size_t w)
 {
 	size_t n = strlen(s);
 	if (n < w)
-		spaces(w - n);
+		hpt_out_spaces(w - n);
 	hpt_out_str(s);
 }
 
@@ -175,9 +124,9 @@ static void table(const struct rows *rs, int ncol, cells_fn cells,
 			if (strlen(c[k]) + 2 > w[k])
 				w[k] = strlen(c[k]) + 2;
 	}
-	spaces(w[0] + w[1] + w[2] - 1 - 10);
+	hpt_out_spaces(w[0] + w[1] + w[2] - 1 - 10);
 	hpt_out_str("individual");
-	spaces(w[3] + w[4] - 9);
+	hpt_out_spaces(w[3] + w[4] - 9);
 	hpt_out_str("inherited\n");
 	for (k = 0; k < ncol; k++)
 		rjust(col_name[k], w[k]);
@@ -187,7 +136,7 @@ static void table(const struct rows *rs, int ncol, cells_fn cells,
 		for (k = 0; k < ncol; k++)
 			rjust(c[k], w[k]);
 		hpt_out_str("  ");
-		spaces(rs->d[i]);
+		hpt_out_spaces(rs->d[i]);
 		names(ctx, rs->x[i]);
 	}
 }
@@ -199,12 +148,12 @@ static void text_names(const struct prof_report *r, uint32_t x)
 	if (prof_len(r, l) == 0)
 		hpt_out_str("\"\"");
 	else
-		prof_out_text(prof_name(r, l), prof_len(r, l), 0);
+		hpt_out_text(prof_name(r, l), prof_len(r, l), 0);
 	hpt_out_str("  ");
-	prof_out_text(prof_name(r, r->module[x]), prof_len(r, r->module[x]), 0);
+	hpt_out_text(prof_name(r, r->module[x]), prof_len(r, r->module[x]), 0);
 	if (prof_len(r, r->src[x])) {
 		hpt_out_str("  ");
-		prof_out_text(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
+		hpt_out_text(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
 		              0);
 	}
 	hpt_out_char('\n');
@@ -348,7 +297,7 @@ static void out_frame(const struct prof_report *r, uint32_t x)
 	const char *s = prof_name(r, l);
 	size_t n = prof_len(r, l);
 	if (n == 3 && memcmp(s, "CAF", 3) == 0) {
-		prof_out_text(prof_name(r, r->module[x]),
+		hpt_out_text(prof_name(r, r->module[x]),
 		              prof_len(r, r->module[x]), ';');
 		hpt_out_str(".CAF");
 		return;
@@ -357,7 +306,7 @@ static void out_frame(const struct prof_report *r, uint32_t x)
 		hpt_out_str("\"\"");
 		return;
 	}
-	prof_out_text(s, n, ';');
+	hpt_out_text(s, n, ';');
 }
 
 static void out_path(const struct prof_report *r, const uint32_t *path,

@@ -9,23 +9,14 @@
  * children) or in reverse (children first), never by recursion, so trees
  * of any depth work.
  */
-#include "prof.h"
+#include "prof_tree.h"
+
+#include "alloc.h"
+#include "diag.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-uint64_t prof_add_sum(const struct prof_report *r, uint64_t a, uint64_t b,
-                      const char *what)
-{
-	if (a > UINT64_MAX - b) {
-		if (r->file)
-			hpt_data_error(r->file, 0, "sum of %s out of range",
-			               what);
-		hpt_die("sum of %s out of range", what);
-	}
-	return a + b;
-}
 
 /* ---- -f/-x names: "label" or "Module.label" ---- */
 
@@ -326,103 +317,6 @@ uint64_t *prof_self_weights(const struct prof_report *r, enum prof_weight w)
 	}
 	free(live);
 	return v;
-}
-
-/* ---- the flat profile ---- */
-
-static const struct prof_report *flat_r;
-static enum prof_weight flat_w;
-
-static void cc_keys(const struct prof_cc *c, uint64_t *k1, uint64_t *k2)
-{
-	switch (flat_w) {
-	case PROF_W_ALLOC:
-		*k1 = c->ind_alloc;
-		*k2 = c->inh_alloc;
-		break;
-	case PROF_W_ENTRIES:
-		*k1 = *k2 = c->entries;
-		break;
-	default:
-		*k1 = c->ind_time;
-		*k2 = c->inh_time;
-		break;
-	}
-}
-
-static int cc_cmp(const void *pa, const void *pb)
-{
-	const struct prof_cc *a = pa, *b = pb;
-	const struct prof_report *r = flat_r;
-	uint64_t a1, a2, b1, b2;
-	int c;
-	cc_keys(a, &a1, &a2);
-	cc_keys(b, &b1, &b2);
-	if (a1 != b1)
-		return a1 > b1 ? -1 : 1;
-	if (a2 != b2)
-		return a2 > b2 ? -1 : 1;
-	if ((c = prof_name_cmp(r, r->label[a->node], r->label[b->node])) != 0 ||
-	    (c = prof_name_cmp(r, r->module[a->node], r->module[b->node])) != 0)
-		return c;
-	return prof_name_cmp(r, r->src[a->node], r->src[b->node]);
-}
-
-size_t prof_flat(const struct prof_report *r, enum prof_weight w,
-                 struct prof_cc **out)
-{
-	struct hpt_intern keys;
-	struct prof_cc *c = NULL;
-	size_t cap = 0, nc = 0;
-	uint32_t *ccof = hpt_xmalloc((r->n ? r->n : 1) * sizeof *ccof);
-	uint32_t *active = NULL, *stack = NULL;
-	size_t acap = 0, scap = 0, sn = 0;
-	uint32_t it = r->first_root, d, x;
-
-	hpt_intern_init(&keys);
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		uint32_t k3[3] = {r->label[x], r->module[x], r->src[x]};
-		int added = 0;
-		uint32_t id = hpt_intern(&keys, (const char *)k3, sizeof k3,
-		                         &added);
-		if (added) {
-			c = hpt_xgrow(c, &cap, id + 1, sizeof *c);
-			active = hpt_xgrow(active, &acap, id + 1, sizeof *active);
-			memset(&c[id], 0, sizeof c[id]);
-			c[id].node = x;
-			active[id] = 0;
-			nc = id + 1;
-		}
-		ccof[x] = id;
-		/* Leave the nodes that are not ancestors of x. */
-		while (sn > d)
-			active[ccof[stack[--sn]]]--;
-		stack = hpt_xgrow(stack, &scap, sn + 1, sizeof *stack);
-		stack[sn++] = x;
-		c[id].entries = prof_add_sum(r, c[id].entries, r->entries[x],
-		                             "entries");
-		c[id].ind_time = prof_add_sum(r, c[id].ind_time, r->ind_time[x],
-		                              "ticks");
-		c[id].ind_alloc = prof_add_sum(r, c[id].ind_alloc,
-		                               r->ind_alloc[x], "bytes");
-		/* Recursion: only the outermost occurrence counts. */
-		if (active[id]++ == 0) {
-			c[id].inh_time = prof_add_sum(r, c[id].inh_time,
-			                              r->inh_time[x], "ticks");
-			c[id].inh_alloc = prof_add_sum(r, c[id].inh_alloc,
-			                               r->inh_alloc[x], "bytes");
-		}
-	}
-	hpt_intern_free(&keys);
-	free(stack);
-	free(active);
-	free(ccof);
-	flat_r = r;
-	flat_w = w;
-	if (nc)
-		qsort(c, nc, sizeof *c, cc_cmp);
-	*out = c;
-	return nc;
 }
 
 /* ---- the inverted tree ---- */

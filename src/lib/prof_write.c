@@ -4,39 +4,24 @@
  * counted in code points and followed by one space, so that this reader
  * and the others (ghc-prof, profiteur, inferno) read it back.
  */
-#include "prof.h"
+#include "prof_write.h"
+
+#include "alloc.h"
+#include "escape.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static size_t cps(const char *s, size_t n)
-{
-	size_t i, c = 0;
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return c;
-}
-
-static void spaces(size_t k)
-{
-	static const char sp[] = "                                ";
-	while (k > 32) {
-		hpt_out_write(sp, 32);
-		k -= 32;
-	}
-	if (k)
-		hpt_out_write(sp, k);
-}
-
 /* s padded with spaces to w code points (never cut). */
 static void padded(const char *s, size_t n, size_t w)
 {
-	size_t c = cps(s, n);
+	size_t c = hpt_cps(s, n);
 	if (n)
 		hpt_out_write(s, n);
 	if (c < w)
-		spaces(w - c);
+		hpt_out_spaces(w - c);
 }
 
 static void rjust_u64(uint64_t v, size_t w)
@@ -44,7 +29,7 @@ static void rjust_u64(uint64_t v, size_t w)
 	char b[24];
 	int k = snprintf(b, sizeof b, "%llu", (unsigned long long)v);
 	if ((size_t)k < w)
-		spaces(w - (size_t)k);
+		hpt_out_spaces(w - (size_t)k);
 	hpt_out_write(b, (size_t)k);
 }
 
@@ -143,13 +128,13 @@ static void flat_table(const struct prof_report *r)
 			f[kept++] = f[i];
 	for (i = 0; i < kept; i++) {
 		uint32_t x = f[i].node;
-		size_t c = cps(prof_name(r, r->label[x]), prof_len(r, r->label[x]));
+		size_t c = hpt_cps(prof_name(r, r->label[x]), prof_len(r, r->label[x]));
 		if (c > wl)
 			wl = c;
-		c = cps(prof_name(r, r->module[x]), prof_len(r, r->module[x]));
+		c = hpt_cps(prof_name(r, r->module[x]), prof_len(r, r->module[x]));
 		if (c > wm)
 			wm = c;
-		c = cps(prof_name(r, r->src[x]), prof_len(r, r->src[x]));
+		c = hpt_cps(prof_name(r, r->src[x]), prof_len(r, r->src[x]));
 		if (c > ws)
 			ws = c;
 	}
@@ -207,7 +192,7 @@ void prof_write(const struct prof_report *r)
 	/* Code-point widths of every name once, then the column widths. */
 	lc = hpt_xmalloc((r->names.count ? r->names.count : 1) * sizeof *lc);
 	for (x = 0; x < r->names.count; x++)
-		lc[x] = cps(r->names.name[x], r->names.len[x]);
+		lc[x] = hpt_cps(r->names.name[x], r->names.len[x]);
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		if (d + lc[r->label[x]] > wl)
@@ -219,7 +204,7 @@ void prof_write(const struct prof_report *r)
 		if (digits(r->no[x]) > wn)
 			wn = digits(r->no[x]);
 	}
-	spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 + 11 + 4);
+	hpt_out_spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 + 11 + 4);
 	hpt_out_str("individual      inherited\n");
 	padded("COST CENTRE", 11, wl);
 	hpt_out_char(' ');
@@ -229,7 +214,7 @@ void prof_write(const struct prof_report *r)
 		padded("SRC", 3, ws);
 		hpt_out_char(' ');
 	}
-	spaces(wn - 3);
+	hpt_out_spaces(wn - 3);
 	hpt_out_str("no.     entries  %time %alloc   %time %alloc");
 	if (r->exact)
 		hpt_out_str("  ticks     bytes");
@@ -237,7 +222,7 @@ void prof_write(const struct prof_report *r)
 
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		spaces(d);
+		hpt_out_spaces(d);
 		padded(prof_name(r, r->label[x]), prof_len(r, r->label[x]),
 		       wl - d);
 		hpt_out_char(' ');

@@ -1,0 +1,28 @@
+/*
+ * alloc.h: allocation that never returns NULL.  Out of memory is
+ * "PROG: out of memory", exit 2 (through diag.h, so incomplete output
+ * still gets its trailer).  Sizes are in bytes unless said otherwise.
+ */
+#ifndef HPT_ALLOC_H
+#define HPT_ALLOC_H
+
+#include <stddef.h>
+
+void *hpt_xmalloc(size_t n);
+void *hpt_xcalloc(size_t n, size_t size);
+void *hpt_xrealloc(void *p, size_t n);
+/* Grow an array to hold at least need elements of size bytes each,
+ * doubling; *cap (in elements) is updated.  Returns the (possibly
+ * moved) array.  A size that overflows is out of memory. */
+void *hpt_xgrow(void *p, size_t *cap, size_t need, size_t size);
+char *hpt_xstrdup(const char *s);
+/* A NUL-terminated copy of n bytes (which may contain anything). */
+char *hpt_xmemdup(const char *s, size_t n);
+/* A new string made as by printf: never cut, whatever its length. */
+char *hpt_xasprintf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+#endif

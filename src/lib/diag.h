@@ -1,0 +1,66 @@
+/*
+ * diag.h: the diagnostics of every hptools program (hptools.md section 1).
+ *
+ *   PROG: message                       usage and system errors
+ *   PROG: FILE:LINE: message            malformed text data (exit 2)
+ *   PROG: FILE: offset N: message       malformed binary data (exit 2)
+ *   PROG: FILE:LINE: warning: message   a repair (exit status unchanged)
+ *
+ * The base of the library: it calls nothing of hptools.  Modules above
+ * it that must act before the program dies (the output layer writes
+ * its trailer) register a hook with hpt_at_fatal().  Nothing here calls
+ * setlocale(), so the C library stays in the "C" locale and numbers
+ * always use '.'.
+ */
+#ifndef HPT_DIAG_H
+#define HPT_DIAG_H
+
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define HPT_NORETURN __attribute__((noreturn))
+#define HPT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define HPT_NORETURN
+#define HPT_PRINTF(a, b)
+#endif
+
+/* Program name used as the prefix of every diagnostic. */
+extern const char *hpt_progname;
+/* Non-zero: warnings are not printed (option -q). */
+extern int hpt_quiet;
+/* Number of warnings issued (printed or not). */
+extern unsigned long hpt_warnings;
+
+/* Call fn (once) before exiting on any fatal error: the output layer's
+ * way to end incomplete output with its trailer.  At most one hook. */
+void hpt_at_fatal(void (*fn)(void));
+
+/* Run the fatal hook and exit 2.  For modules that printed their own
+ * message. */
+HPT_NORETURN void hpt_exit_fatal(void);
+
+/* "PROG: message", exit 2. */
+HPT_NORETURN void hpt_die(const char *fmt, ...) HPT_PRINTF(1, 2);
+/* "PROG: message: strerror(errno)", exit 2. */
+HPT_NORETURN void hpt_die_errno(const char *fmt, ...) HPT_PRINTF(1, 2);
+/* "PROG: FILE:LINE: message", exit 2.  line <= 0 omits ":LINE". */
+HPT_NORETURN void hpt_data_error(const char *file, long line,
+                                 const char *fmt, ...) HPT_PRINTF(3, 4);
+/* "PROG: FILE: offset N: message", exit 2 (binary input; N in bytes
+ * from the start of the file). */
+HPT_NORETURN void hpt_offset_error(const char *file, uint64_t offset,
+                                   const char *fmt, ...) HPT_PRINTF(3, 4);
+/* "PROG: FILE:LINE: warning: message" unless hpt_quiet. */
+void hpt_data_warn(const char *file, long line, const char *fmt, ...)
+    HPT_PRINTF(3, 4);
+/* "PROG: FILE: offset N: warning: message" unless hpt_quiet. */
+void hpt_offset_warn(const char *file, uint64_t offset, const char *fmt, ...)
+    HPT_PRINTF(3, 4);
+/* "PROG: warning: message" unless hpt_quiet. */
+void hpt_warn(const char *fmt, ...) HPT_PRINTF(1, 2);
+/* "PROG: message" with no exit: for a message that more lines follow
+ * (the usage after a usage error). */
+void hpt_say(const char *fmt, ...) HPT_PRINTF(1, 2);
+
+#endif

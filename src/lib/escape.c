@@ -1,0 +1,126 @@
+/*
+ * escape.c: quoting and escaping.  See escape.h.
+ */
+#include "escape.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "output.h"
+
+size_t hpt_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+size_t hpt_cps(const char *s, size_t n)
+{
+	size_t i, c = 0;
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+const char *hpt_quote(int slot, const char *s, size_t n)
+{
+	static char bufs[4][256];
+	char *b = bufs[slot & 3];
+	const unsigned char *u = (const unsigned char *)s;
+	size_t o = 0, i = 0;
+	while (i < n && o < 200) {
+		unsigned char c = u[i];
+		size_t l;
+		if (c == '\t') {
+			b[o++] = '\\';
+			b[o++] = 't';
+		} else if (c == '\\') {
+			b[o++] = '\\';
+			b[o++] = '\\';
+		} else if (c < 0x20 || c == 0x7f) {
+			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
+		} else if (c < 0x80) {
+			b[o++] = (char)c;
+		} else if ((l = hpt_utf8_len(u + i, n - i)) != 0 &&
+		           !(l == 3 && u[i] == 0xef && u[i + 1] == 0xbb &&
+		             u[i + 2] == 0xbf)) {
+			/* UTF-8 is shown as such; a byte-order mark, which
+			 * would be invisible, and bytes that are not UTF-8
+			 * are shown as \xNN. */
+			memcpy(b + o, u + i, l);
+			o += l;
+			i += l;
+			continue;
+		} else {
+			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
+		}
+		i++;
+	}
+	if (i < n) {
+		memcpy(b + o, "...", 3);
+		o += 3;
+	}
+	b[o] = '\0';
+	return b;
+}
+
+/* The one escaping loop of TSV and text: runs of plain bytes go out
+ * whole, each special byte as its escape. */
+static void out_escaped(const char *s, size_t n, int sep, int tsv)
+{
+	size_t i, run = 0;
+	for (i = 0; i < n; i++) {
+		const char *esc = NULL;
+		switch (s[i]) {
+		case '\t':
+			esc = "\\t";
+			break;
+		case '\n':
+			esc = "\\n";
+			break;
+		case '\r':
+			esc = "\\r";
+			break;
+		case '\0':
+			esc = "\\0";
+			break;
+		case '\\':
+			if (tsv)
+				esc = "\\\\";
+			break;
+		default:
+			if (sep && s[i] == sep)
+				esc = "_";
+			break;
+		}
+		if (esc) {
+			hpt_out_write(s + run, i - run);
+			hpt_out_write(esc, strlen(esc));
+			run = i + 1;
+		}
+	}
+	hpt_out_write(s + run, n - run);
+}
+
+void hpt_out_tsv(const char *s, size_t n)
+{
+	out_escaped(s, n, 0, 1);
+}
+
+void hpt_out_text(const char *s, size_t n, int sep)
+{
+	out_escaped(s, n, sep, 0);
+}

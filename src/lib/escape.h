@@ -1,0 +1,37 @@
+/*
+ * escape.h: every way hptools shows bytes it did not choose: names in
+ * diagnostics, TSV fields, names in text and folded stacks.  Names are
+ * arbitrary bytes (NUL included) with explicit lengths.  The JSON and
+ * XML escapers of the JSON and SVG writers belong here too.
+ */
+#ifndef HPT_ESCAPE_H
+#define HPT_ESCAPE_H
+
+#include <stddef.h>
+
+/* Quote n bytes of s for a diagnostic, into a static buffer: at most
+ * about 200 bytes (then "..."); TAB as \t, backslash as \\, other control
+ * bytes, a UTF-8 byte-order mark and bytes that are not UTF-8 as \xNN;
+ * valid UTF-8 as it is.  Returns a string valid until the next call with
+ * the same slot (0-3). */
+const char *hpt_quote(int slot, const char *s, size_t n);
+
+/* The length of the valid UTF-8 sequence of two to four bytes at s (at
+ * most n bytes), or 0 (ASCII, or not UTF-8). */
+size_t hpt_utf8_len(const unsigned char *s, size_t n);
+
+/* The number of code points in n bytes of UTF-8 (each byte that is not
+ * a continuation byte counts one): the width GHC pads .prof columns to. */
+size_t hpt_cps(const char *s, size_t n);
+
+/* Write a TSV field to standard output: '\\' as "\\\\", TAB as "\\t",
+ * LF as "\\n", CR as "\\r", NUL as "\\0"; other bytes unchanged, so a
+ * row is always one line with a fixed number of fields. */
+void hpt_out_tsv(const char *s, size_t n);
+
+/* Write a name for text output (trees, folded stacks): TAB, LF, CR and
+ * NUL as \t \n \r \0, the byte sep (if not 0) as '_'; a backslash stays
+ * as it is. */
+void hpt_out_text(const char *s, size_t n, int sep);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * input.h: buffered byte input split into lines, with follow mode
+ * (tail -f) for profiles still being written.
+ *
+ * A line is returned without its terminating '\n'; the caller strips a
+ * '\r' itself where the format allows CRLF.  Lines may be of any length
+ * (the buffer grows).  Binary readers use hpt_input_peek() and
+ * hpt_input_skip() instead of lines.
+ */
+#ifndef HPT_INPUT_H
+#define HPT_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct hpt_input {
+	int fd;
+	const char *name;       /* file name for diagnostics ("<stdin>") */
+	char *buf;
+	size_t cap, start, end; /* unread bytes are buf[start..end) */
+	int eof;                /* read() returned 0 (in follow mode: for now) */
+	int follow;             /* on EOF, wait for more data (tail -f) */
+	int (*follow_stop)(void *); /* with follow: returns non-zero to stop */
+	void (*follow_wait)(void *); /* with follow: called before each wait
+	                             * (the program flushes its output) */
+	void *follow_arg;
+	long lineno;            /* number of the line last returned */
+	int last_unterminated;  /* the line last returned had no '\n' */
+	uint64_t offset;        /* stream position of buf[0] */
+	char tail[32];          /* follow: the last bytes read */
+	size_t tail_len;
+	char head[64];          /* follow: the first bytes of the file */
+	size_t head_len;
+};
+
+/* Open path ("-" is standard input, named "<stdin>") for reading.  An
+ * unreadable file is "PROG: FILE: reason" (exit 2).  Whether standard
+ * input may be a terminal is the program's business (prog.h). */
+void hpt_input_open(struct hpt_input *in, const char *path);
+/* Follow the input as it grows (tail -f): at its end, wait for more
+ * (calling wait(arg) before each pause, if not NULL) until stop(arg)
+ * returns non-zero.  Only a regular file is followed: a pipe ends when
+ * its writer closes it, so there is nothing to wait for. */
+void hpt_input_follow(struct hpt_input *in, int (*stop)(void *),
+                      void (*wait)(void *), void *arg);
+/* Close the input and free its buffer. */
+void hpt_input_close(struct hpt_input *in);
+/* Make at least n bytes available from the current position, if the
+ * input has that many; returns the number available (< n only at EOF) and
+ * sets *p to them. */
+size_t hpt_input_peek(struct hpt_input *in, size_t n, const char **p);
+/* Consume n bytes (n <= what hpt_input_peek made available). */
+void hpt_input_skip(struct hpt_input *in, size_t n);
+/* The stream position of the next unread byte, in bytes from the start. */
+uint64_t hpt_input_pos(const struct hpt_input *in);
+/* Next line: returns its length and sets *line (valid until the next call);
+ * returns -1 at end of input.  A last line without '\n' is returned with
+ * in->last_unterminated set.  Read errors exit 2. */
+long hpt_input_line(struct hpt_input *in, char **line);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * num.c: exact number parsing and formatting.  See num.h.
+ */
+#include "num.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+
+size_t hpt_fmt_u64(char *p, uint64_t v)
+{
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324252627282930"
+	    "31323334353637383940414243444546474849505152535455565758596061"
+	    "6263646566676869707172737475767778798081828384858687888990919293"
+	    "949596979899";
+	size_t n = 1, i;
+	uint64_t t = v;
+	while (t >= 10) {
+		t /= 10;
+		n++;
+	}
+	i = n;
+	while (v >= 100) {
+		unsigned d = (unsigned)(v % 100) * 2;
+		v /= 100;
+		p[--i] = pairs[d + 1];
+		p[--i] = pairs[d];
+	}
+	if (v >= 10) {
+		unsigned d = (unsigned)v * 2;
+		p[1] = pairs[d + 1];
+		p[0] = pairs[d];
+	} else {
+		p[0] = (char)('0' + v);
+	}
+	return n;
+}
+
+int hpt_parse_u64(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+	if (n == 0)
+		return -1;
+	if (n < 20) {
+		/* Cannot overflow: the common case, without the checks. */
+		for (i = 0; i < n; i++) {
+			unsigned d = (unsigned)(unsigned char)s[i] - '0';
+			if (d > 9)
+				return -1;
+			x = x * 10 + d;
+		}
+		*v = x;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			return -1;
+		if (x > (UINT64_MAX - d) / 10)
+			return -2;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+char *hpt_dec_add(const char *a, const char *b)
+{
+	const char *pa = strchr(a, '.'), *pb = strchr(b, '.');
+	size_t ia = pa ? (size_t)(pa - a) : strlen(a);
+	size_t ib = pb ? (size_t)(pb - b) : strlen(b);
+	size_t fa = pa ? strlen(pa + 1) : 0, fb = pb ? strlen(pb + 1) : 0;
+	size_t ni = (ia > ib ? ia : ib) + 1, nf = fa > fb ? fa : fb;
+	size_t len = ni + (nf ? nf + 1 : 0), k, o;
+	char *r = hpt_xmalloc(len + 1);
+	int carry = 0;
+	/* Fill from the right: fraction digits, then the point, then the
+	 * integer digits, with one spare place for a carry. */
+	o = len;
+	r[o] = '\0';
+	for (k = nf; k-- > 0;) {
+		int d = (k < fa ? pa[1 + k] - '0' : 0) +
+		        (k < fb ? pb[1 + k] - '0' : 0) + carry;
+		carry = d >= 10;
+		r[--o] = (char)('0' + d % 10);
+	}
+	if (nf)
+		r[--o] = '.';
+	for (k = 0; k < ni; k++) {
+		int d = (k < ia ? a[ia - 1 - k] - '0' : 0) +
+		        (k < ib ? b[ib - 1 - k] - '0' : 0) + carry;
+		carry = d >= 10;
+		r[--o] = (char)('0' + d % 10);
+	}
+	/* Drop leading zeros of the integer part, keeping one digit. */
+	for (k = 0; k + 1 < ni && r[k] == '0'; k++)
+		;
+	if (k)
+		memmove(r, r + k, len - k + 1);
+	return r;
+}
+
+void hpt_fmt_double(char *buf, size_t size, double d, int prec)
+{
+	/* No setlocale() anywhere in hptools, so printf uses '.'. */
+	snprintf(buf, size, "%.*f", prec, d);
+}

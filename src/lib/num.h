@@ -1,0 +1,24 @@
+/*
+ * num.h: exact, locale-free numbers.  Byte counts and ticks are uint64_t
+ * parsed with range checks; times are kept as their decimal text and
+ * added exactly (hpt_dec_add), converted to double only to compute.
+ */
+#ifndef HPT_NUM_H
+#define HPT_NUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Parse n bytes of decimal digits into *v.  Returns 0, or -1 when the text
+ * is empty or not all digits, -2 when it exceeds 2^64-1. */
+int hpt_parse_u64(const char *s, size_t n, uint64_t *v);
+/* The exact sum of two non-negative decimals "digits[.digits]", as a new
+ * string (caller frees) with as many decimals as the longer of the two
+ * (and no leading zeros but one). */
+char *hpt_dec_add(const char *a, const char *b);
+/* Format d with prec digits after the '.' into buf (size >= 64). */
+void hpt_fmt_double(char *buf, size_t size, double d, int prec);
+/* Format v in decimal at p; returns the number of bytes (at most 20). */
+size_t hpt_fmt_u64(char *p, uint64_t v);
+
+#endif

@@ -1,0 +1,344 @@
+/*
+ * prof.c: the cost-centre tree model of a .prof report: building it,
+ * linking, summing, ordering and walking it, and its flat profile.  The
+ * readers (prof_read.c, and any other format of time profile) build it
+ * with these calls; the transformations (prof_tree.c) and the writers
+ * (prof_write.c, prof_text.c) use them.  See prof.h.
+ */
+#include "prof.h"
+
+#include "alloc.h"
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void prof_init(struct prof_report *r)
+{
+	memset(r, 0, sizeof *r);
+	hpt_intern_init(&r->names);
+	r->first_root = PROF_NONE;
+}
+
+void prof_free(struct prof_report *r)
+{
+	hpt_intern_free(&r->names);
+	free(r->parent);
+	free(r->first_child);
+	free(r->next_sibling);
+	free(r->depth);
+	free(r->label);
+	free(r->module);
+	free(r->src);
+	free(r->no);
+	free(r->entries);
+	free(r->ind_time);
+	free(r->ind_alloc);
+	free(r->inh_time);
+	free(r->inh_alloc);
+	free(r->date);
+	free(r->command);
+	free(r->total_secs);
+	free(r->sets);
+	free(r->file);
+	memset(r, 0, sizeof *r);
+}
+
+#define GROW(a, nc) ((a) = hpt_xrealloc((a), (nc) * sizeof *(a)))
+
+uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
+                  uint32_t module, uint32_t src)
+{
+	size_t i = r->n;
+	if (i >= PROF_NONE - 1)
+		hpt_die("too many cost-centre stacks");
+	if (i == r->cap) {
+		size_t nc = r->cap ? r->cap * 2 : 1024;
+		GROW(r->parent, nc);
+		GROW(r->first_child, nc);
+		GROW(r->next_sibling, nc);
+		GROW(r->depth, nc);
+		GROW(r->label, nc);
+		GROW(r->module, nc);
+		GROW(r->src, nc);
+		GROW(r->no, nc);
+		GROW(r->entries, nc);
+		GROW(r->ind_time, nc);
+		GROW(r->ind_alloc, nc);
+		GROW(r->inh_time, nc);
+		GROW(r->inh_alloc, nc);
+		r->cap = nc;
+	}
+	r->parent[i] = parent;
+	r->first_child[i] = r->next_sibling[i] = PROF_NONE;
+	r->depth[i] = parent == PROF_NONE ? 0 : r->depth[parent] + 1;
+	r->label[i] = label;
+	r->module[i] = module;
+	r->src[i] = src;
+	r->no[i] = r->entries[i] = 0;
+	r->ind_time[i] = r->ind_alloc[i] = r->inh_time[i] = r->inh_alloc[i] = 0;
+	r->n++;
+	return (uint32_t)i;
+}
+
+void prof_link(struct prof_report *r, const unsigned char *dead)
+{
+	size_t i;
+	uint32_t root_tail = PROF_NONE;
+	uint32_t *last = hpt_xmalloc((r->n ? r->n : 1) * sizeof *last);
+	r->first_root = PROF_NONE;
+	for (i = 0; i < r->n; i++) {
+		r->first_child[i] = r->next_sibling[i] = PROF_NONE;
+		last[i] = PROF_NONE;
+	}
+	for (i = 0; i < r->n; i++) {
+		uint32_t p = r->parent[i];
+		if (dead && dead[i])
+			continue;
+		if (p == PROF_NONE) {
+			r->depth[i] = 0;
+			if (root_tail == PROF_NONE)
+				r->first_root = (uint32_t)i;
+			else
+				r->next_sibling[root_tail] = (uint32_t)i;
+			root_tail = (uint32_t)i;
+		} else {
+			r->depth[i] = r->depth[p] + 1;
+			if (last[p] == PROF_NONE)
+				r->first_child[p] = (uint32_t)i;
+			else
+				r->next_sibling[last[p]] = (uint32_t)i;
+			last[p] = (uint32_t)i;
+		}
+	}
+	free(last);
+}
+
+void prof_sum(struct prof_report *r)
+{
+	size_t i;
+	for (i = 0; i < r->n; i++) {
+		r->inh_time[i] = r->ind_time[i];
+		r->inh_alloc[i] = r->ind_alloc[i];
+	}
+	for (i = r->n; i-- > 0;) {
+		uint32_t p = r->parent[i];
+		if (p != PROF_NONE) {
+			r->inh_time[p] = prof_add_sum(r, r->inh_time[p],
+			                              r->inh_time[i], "ticks");
+			r->inh_alloc[p] = prof_add_sum(r, r->inh_alloc[p],
+			                               r->inh_alloc[i], "bytes");
+		}
+	}
+}
+
+double prof_percent(const struct prof_report *r, uint64_t v, int which)
+{
+	uint64_t tot;
+	if (!r->exact)
+		return (double)v / 10.0;
+	tot = which ? r->total_alloc : r->total_ticks;
+	return tot ? 100.0 * (double)v / (double)tot : 0.0;
+}
+
+uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
+{
+	uint32_t cur = *it, nx;
+	if (cur == PROF_NONE)
+		return PROF_NONE;
+	*d = r->depth[cur];
+	/* Advance: first child, else the next sibling of the nearest
+	 * ancestor-or-self that has one. */
+	nx = r->first_child[cur];
+	if (nx == PROF_NONE) {
+		uint32_t u = cur;
+		while (u != PROF_NONE && r->next_sibling[u] == PROF_NONE)
+			u = r->parent[u];
+		nx = u == PROF_NONE ? PROF_NONE : r->next_sibling[u];
+	}
+	*it = nx;
+	return cur;
+}
+
+/* ---- sorting ---- */
+
+struct sort_ctx {
+	const struct prof_report *r;
+	const double *key;
+	int empty_first;
+};
+static struct sort_ctx sctx; /* qsort has no context argument */
+
+int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
+{
+	size_t la = prof_len(r, a), lb = prof_len(r, b);
+	int c = memcmp(prof_name(r, a), prof_name(r, b), la < lb ? la : lb);
+	if (c)
+		return c;
+	return la < lb ? -1 : la > lb;
+}
+
+static int node_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	const struct prof_report *r = sctx.r;
+	int c;
+	if (sctx.empty_first) {
+		int ea = prof_len(r, r->label[a]) == 0;
+		int eb = prof_len(r, r->label[b]) == 0;
+		if (ea != eb)
+			return ea ? -1 : 1;
+	}
+	if (sctx.key[a] != sctx.key[b])
+		return sctx.key[a] > sctx.key[b] ? -1 : 1;
+	if ((c = prof_name_cmp(r, r->label[a], r->label[b])) != 0 ||
+	    (c = prof_name_cmp(r, r->module[a], r->module[b])) != 0 ||
+	    (c = prof_name_cmp(r, r->src[a], r->src[b])) != 0)
+		return c;
+	if (r->no[a] != r->no[b])
+		return r->no[a] < r->no[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static uint32_t sort_list(struct prof_report *r, uint32_t head,
+                          uint32_t **buf, size_t *cap)
+{
+	size_t k = 0, j;
+	uint32_t u;
+	for (u = head; u != PROF_NONE; u = r->next_sibling[u]) {
+		*buf = hpt_xgrow(*buf, cap, k + 1, sizeof **buf);
+		(*buf)[k++] = u;
+	}
+	if (k < 2)
+		return head;
+	qsort(*buf, k, sizeof **buf, node_cmp);
+	for (j = 0; j + 1 < k; j++)
+		r->next_sibling[(*buf)[j]] = (*buf)[j + 1];
+	r->next_sibling[(*buf)[k - 1]] = PROF_NONE;
+	return (*buf)[0];
+}
+
+void prof_sort(struct prof_report *r, const double *key, int empty_first)
+{
+	uint32_t *buf = NULL;
+	size_t cap = 0, i;
+	sctx.r = r;
+	sctx.key = key;
+	sctx.empty_first = empty_first;
+	r->first_root = sort_list(r, r->first_root, &buf, &cap);
+	for (i = 0; i < r->n; i++)
+		if (r->first_child[i] != PROF_NONE)
+			r->first_child[i] =
+			    sort_list(r, r->first_child[i], &buf, &cap);
+	free(buf);
+}
+
+uint64_t prof_add_sum(const struct prof_report *r, uint64_t a, uint64_t b,
+                      const char *what)
+{
+	if (a > UINT64_MAX - b) {
+		if (r->file)
+			hpt_data_error(r->file, 0, "sum of %s out of range",
+			               what);
+		hpt_die("sum of %s out of range", what);
+	}
+	return a + b;
+}
+
+/* ---- the flat profile ---- */
+
+static const struct prof_report *flat_r;
+static enum prof_weight flat_w;
+
+static void cc_keys(const struct prof_cc *c, uint64_t *k1, uint64_t *k2)
+{
+	switch (flat_w) {
+	case PROF_W_ALLOC:
+		*k1 = c->ind_alloc;
+		*k2 = c->inh_alloc;
+		break;
+	case PROF_W_ENTRIES:
+		*k1 = *k2 = c->entries;
+		break;
+	default:
+		*k1 = c->ind_time;
+		*k2 = c->inh_time;
+		break;
+	}
+}
+
+static int cc_cmp(const void *pa, const void *pb)
+{
+	const struct prof_cc *a = pa, *b = pb;
+	const struct prof_report *r = flat_r;
+	uint64_t a1, a2, b1, b2;
+	int c;
+	cc_keys(a, &a1, &a2);
+	cc_keys(b, &b1, &b2);
+	if (a1 != b1)
+		return a1 > b1 ? -1 : 1;
+	if (a2 != b2)
+		return a2 > b2 ? -1 : 1;
+	if ((c = prof_name_cmp(r, r->label[a->node], r->label[b->node])) != 0 ||
+	    (c = prof_name_cmp(r, r->module[a->node], r->module[b->node])) != 0)
+		return c;
+	return prof_name_cmp(r, r->src[a->node], r->src[b->node]);
+}
+
+size_t prof_flat(const struct prof_report *r, enum prof_weight w,
+                 struct prof_cc **out)
+{
+	struct hpt_intern keys;
+	struct prof_cc *c = NULL;
+	size_t cap = 0, nc = 0;
+	uint32_t *ccof = hpt_xmalloc((r->n ? r->n : 1) * sizeof *ccof);
+	uint32_t *active = NULL, *stack = NULL;
+	size_t acap = 0, scap = 0, sn = 0;
+	uint32_t it = r->first_root, d, x;
+
+	hpt_intern_init(&keys);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		uint32_t k3[3] = {r->label[x], r->module[x], r->src[x]};
+		int added = 0;
+		uint32_t id = hpt_intern(&keys, (const char *)k3, sizeof k3,
+		                         &added);
+		if (added) {
+			c = hpt_xgrow(c, &cap, id + 1, sizeof *c);
+			active = hpt_xgrow(active, &acap, id + 1, sizeof *active);
+			memset(&c[id], 0, sizeof c[id]);
+			c[id].node = x;
+			active[id] = 0;
+			nc = id + 1;
+		}
+		ccof[x] = id;
+		/* Leave the nodes that are not ancestors of x. */
+		while (sn > d)
+			active[ccof[stack[--sn]]]--;
+		stack = hpt_xgrow(stack, &scap, sn + 1, sizeof *stack);
+		stack[sn++] = x;
+		c[id].entries = prof_add_sum(r, c[id].entries, r->entries[x],
+		                             "entries");
+		c[id].ind_time = prof_add_sum(r, c[id].ind_time, r->ind_time[x],
+		                              "ticks");
+		c[id].ind_alloc = prof_add_sum(r, c[id].ind_alloc,
+		                               r->ind_alloc[x], "bytes");
+		/* Recursion: only the outermost occurrence counts. */
+		if (active[id]++ == 0) {
+			c[id].inh_time = prof_add_sum(r, c[id].inh_time,
+			                              r->inh_time[x], "ticks");
+			c[id].inh_alloc = prof_add_sum(r, c[id].inh_alloc,
+			                               r->inh_alloc[x], "bytes");
+		}
+	}
+	hpt_intern_free(&keys);
+	free(stack);
+	free(active);
+	free(ccof);
+	flat_r = r;
+	flat_w = w;
+	if (nc)
+		qsort(c, nc, sizeof *c, cc_cmp);
+	*out = c;
+	return nc;
+}
+

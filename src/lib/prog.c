@@ -1,0 +1,184 @@
+/*
+ * prog.c: option and operand handling shared by every main.  See prog.h.
+ */
+#include "prog.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "escape.h"
+#include "num.h"
+#include "output.h"
+
+static const char *usage_text = "";
+
+void hpt_init(const char *name, const char *usage)
+{
+	hpt_progname = name;
+	usage_text = usage;
+	/* EPIPE, not a signal, so that hpt_out_* can end quietly and the
+	 * same way whatever the parent did with SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+void hpt_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = hpt_xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	msg[0] = '\0';
+	va_start(ap, fmt);
+	if (n > 0)
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	hpt_say("%s", msg);
+	fprintf(stderr, "%s\n", usage_text);
+	free(msg);
+	/* No trailer: usage errors come before any output. */
+	exit(2);
+}
+
+static const char *q(const char *s)
+{
+	return hpt_quote(0, s, strlen(s));
+}
+
+int hpt_getopt(int argc, char **argv, const char *opts)
+{
+	static char *all;
+	int c;
+	if (!all)
+		all = hpt_xasprintf(":%shV", opts);
+	opterr = 0; /* our own messages, without argv[0] */
+	c = getopt(argc, argv, all);
+	switch (c) {
+	case 'h':
+		hpt_out_str(usage_text);
+		hpt_out_char('\n');
+		hpt_out_close();
+		exit(0);
+	case 'V':
+		hpt_out_str(hpt_progname);
+		hpt_out_str(" " HPT_VERSION "\n");
+		hpt_out_close();
+		exit(0);
+	case ':':
+		hpt_usage_error("option -%c needs an argument", optopt);
+	case '?':
+		if (optopt == '-') {
+			/* "--help": getopt stops inside the word, so the
+			 * word is the current argument, or the next one when
+			 * getopt already moved past it. */
+			const char *w = argv[optind - 1];
+			if (optind < argc && strncmp(argv[optind], "--", 2) == 0)
+				w = argv[optind];
+			hpt_usage_error("unknown option \"%s\": options are "
+			                "single letters (see -h)", q(w));
+		}
+		if (optopt > 0x20 && optopt < 0x7f)
+			hpt_usage_error("unknown option -%c", optopt);
+		hpt_usage_error("unknown option (options are single letters: "
+		                "see -h)");
+	default:
+		return c;
+	}
+}
+
+char **hpt_operands(int argc, char **argv, int *n, int max,
+                    const char *what)
+{
+	static char *stdin_only[] = {"-", NULL};
+	int i, dashdash = optind > 1 && strcmp(argv[optind - 1], "--") == 0;
+	int nstdin = 0;
+	*n = argc - optind;
+	for (i = optind; i < argc; i++) {
+		if (strcmp(argv[i], "-") == 0)
+			nstdin++;
+		else if (argv[i][0] == '-' && !dashdash)
+			hpt_usage_error("options must come before files: "
+			                "\"%s\"", q(argv[i]));
+	}
+	if (nstdin > 1)
+		hpt_usage_error("standard input can be read only once");
+	if (max > 0 && *n > max)
+		hpt_usage_error("too many files (%s)", what);
+	if (*n == 0) {
+		*n = 1;
+		return stdin_only;
+	}
+	return argv + optind;
+}
+
+int hpt_keyword(int opt, const char *what, const char *arg,
+                const char *const *words)
+{
+	size_t len = 0;
+	char *list, *p;
+	int i;
+	for (i = 0; words[i]; i++)
+		if (strcmp(arg, words[i]) == 0)
+			return i;
+	for (i = 0; words[i]; i++)
+		len += strlen(words[i]) + 2;
+	p = list = hpt_xmalloc(len + 1);
+	for (i = 0; words[i]; i++)
+		p += sprintf(p, "%s%s", i ? ", " : "", words[i]);
+	hpt_usage_error("-%c: unknown %s \"%s\" (one of: %s)", opt, what,
+	                q(arg), list);
+}
+
+uint64_t hpt_opt_u64(int opt, const char *what, const char *arg,
+                     uint64_t min, uint64_t max, int clamp)
+{
+	uint64_t v;
+	size_t n = strlen(arg);
+	int e = hpt_parse_u64(arg, n, &v);
+	if (e == -1 || (e == 0 && v < min))
+		hpt_usage_error("-%c: not a %s: \"%s\"", opt, what, q(arg));
+	if (e == -2 || v > max) {
+		if (clamp)
+			return max;
+		hpt_usage_error("-%c: %s out of range: \"%s\" (at most %llu)",
+		                opt, what, q(arg), (unsigned long long)max);
+	}
+	return v;
+}
+
+double hpt_opt_decimal(int opt, const char *what, const char *arg,
+                       double max)
+{
+	char *end;
+	double v = 0;
+	size_t i, n = strlen(arg), dots = 0, digits = 0;
+	/* digits with at most one '.', so no locale, sign or exponent */
+	for (i = 0; i < n; i++) {
+		if (arg[i] == '.')
+			dots++;
+		else if (arg[i] >= '0' && arg[i] <= '9')
+			digits++;
+		else
+			break;
+	}
+	if (n)
+		v = strtod(arg, &end);
+	if (!n || i != n || dots > 1 || !digits || (max >= 0 && v > max))
+		hpt_usage_error("-%c: not a %s: \"%s\"", opt, what, q(arg));
+	return v;
+}
+
+void hpt_open_input(struct hpt_input *in, const char *path)
+{
+	if (strcmp(path, "-") == 0 && isatty(0))
+		hpt_usage_error("standard input is a terminal; name a profile "
+		                "or pipe one in");
+	hpt_input_open(in, path);
+}

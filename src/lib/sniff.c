@@ -1,0 +1,84 @@
+/*
+ * sniff.c: format detection.  See sniff.h.
+ */
+#include "sniff.h"
+
+#include <string.h>
+
+/* Does the line of n bytes at s start with keyword kw, followed by a
+ * blank or its end? */
+static int starts_kw(const char *s, size_t n, const char *kw)
+{
+	size_t k = strlen(kw);
+	return n >= k && memcmp(s, kw, k) == 0 &&
+	       (n == k || s[k] == ' ' || s[k] == '\t' || s[k] == '\r');
+}
+
+static int contains(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+	for (i = 0; i + k <= n; i++)
+		if (memcmp(s + i, w, k) == 0)
+			return 1;
+	return 0;
+}
+
+enum hpt_format hpt_sniff(struct hpt_input *in)
+{
+	static const char *const hp_kw[] = {"JOB", "DATE", "SAMPLE_UNIT",
+	                                    "VALUE_UNIT", "BEGIN_SAMPLE",
+	                                    "MARK"};
+	const char *p, *line, *nl;
+	size_t got, want, i, n, k;
+	got = hpt_input_peek(in, 4, &p);
+	if (got == 0)
+		return HPT_FMT_EMPTY;
+	if (got == 4 && memcmp(p, "hdrb", 4) == 0)
+		return HPT_FMT_EVENTLOG;
+	/* Read ahead to the end of the first line that is not blank, or 4
+	 * KiB, whichever comes first; never much past it, since a file
+	 * being followed may have no more yet. */
+	for (want = 8;; want *= 2) {
+		got = hpt_input_peek(in, want, &p);
+		for (i = 0; i < got && (p[i] == ' ' || p[i] == '\t' ||
+		                        p[i] == '\n');)
+			i++;
+		if (i < got && memchr(p + i, '\n', got - i))
+			break;
+		if (got < want || want >= 4096)
+			break;
+	}
+	if (i == got)
+		return got < want ? HPT_FMT_EMPTY : HPT_FMT_UNKNOWN;
+	line = p + i;
+	nl = memchr(line, '\n', got - i);
+	n = nl ? (size_t)(nl - line) : got - i;
+	if (line[0] == '{')
+		return HPT_FMT_JSON;
+	for (k = 0; k < sizeof hp_kw / sizeof hp_kw[0]; k++)
+		if (starts_kw(line, n, hp_kw[k]))
+			return HPT_FMT_HP;
+	if (contains(line, n, "Time and Allocation Profiling Report") ||
+	    starts_kw(line, n, "COST") || starts_kw(line, n, "total") ||
+	    contains(line, n, "Retainer sets created"))
+		return HPT_FMT_PROF;
+	return HPT_FMT_UNKNOWN;
+}
+
+const char *hpt_format_name(enum hpt_format f)
+{
+	switch (f) {
+	case HPT_FMT_EMPTY:
+		return "empty input";
+	case HPT_FMT_HP:
+		return "a heap profile (.hp)";
+	case HPT_FMT_PROF:
+		return "a .prof report";
+	case HPT_FMT_JSON:
+		return "a -pj JSON profile";
+	case HPT_FMT_EVENTLOG:
+		return "an eventlog";
+	default:
+		return "unknown data";
+	}
+}

@@ -1,0 +1,46 @@
+/*
+ * sniff.h: the one format detector.  Every program asks it what an
+ * input holds before choosing a reader, from the first bytes only:
+ *
+ *   eventlog   the magic "hdrb" (EVENT_HEADER_BEGIN, rts/eventlog/
+ *              EventLog.c; formats.md section 4.1)
+ *   JSON       '{' as the first byte that is not white space
+ *              (rts/ProfilerReportJson.c, +RTS -pj; formats.md 3)
+ *   .hp        a first line that starts with JOB, DATE, SAMPLE_UNIT,
+ *              VALUE_UNIT, BEGIN_SAMPLE or MARK (rts/ProfHeap.c;
+ *              formats.md 1.2)
+ *   .prof      a first line holding "Time and Allocation Profiling
+ *              Report", or starting "COST CENTRE", "total time",
+ *              "total alloc" or "Retainer sets created"
+ *              (rts/ProfilerReport.c, rts/RetainerSet.c; formats.md 2)
+ *   empty      no byte, or only white space
+ *   unknown    anything else: the reader the program expects decides
+ *              (and says what is wrong with the first line)
+ *
+ * Nothing is consumed.  The sniffer reads ahead only as far as the end
+ * of the first line (at most 4 KiB), so a profile being followed is
+ * recognised as soon as its first line is written.
+ */
+#ifndef HPT_SNIFF_H
+#define HPT_SNIFF_H
+
+#include "input.h"
+
+enum hpt_format {
+	HPT_FMT_EMPTY,
+	HPT_FMT_UNKNOWN,
+	HPT_FMT_HP,
+	HPT_FMT_PROF,
+	HPT_FMT_JSON,
+	HPT_FMT_EVENTLOG
+};
+
+/* What the input holds, from its first bytes (none consumed). */
+enum hpt_format hpt_sniff(struct hpt_input *in);
+
+/* The format as a noun phrase for messages: "a heap profile (.hp)",
+ * "a .prof report", "a -pj JSON profile", "an eventlog", "empty input",
+ * "unknown data". */
+const char *hpt_format_name(enum hpt_format f);
+
+#endif
