@@ -58,6 +58,14 @@ proftree: src/proftree.o $(LIB)
 check: all
 	sh tests/run
 
+# The program list, for the tests.
+progs:
+	@echo $(PROGS)
+
+# The man pages, checked by mandoc (Debian package mandoc): no warning.
+lint:
+	mandoc -Tlint -W warning $(MAN1) $(MAN5)
+
 demo: all
 	@echo '# A heap profile cut off while its program was still writing it:'
 	@echo '# hpcat keeps the complete samples and says what it dropped.'

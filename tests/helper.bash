@@ -54,3 +54,35 @@ need_corpus() {
 need_cases() {
 	[ -d "$CASES" ] || skip "no ../shared/cases"
 }
+
+# golden_all PROG: every case of tests/cases/PROG/, each named by the
+# files NAME.{in,args,out,err,status} it has; fails on any case that
+# fails and on any file there with another suffix (a case that would
+# never run).  The one way golden cases are registered: add the files.
+golden_all() {
+	local prog=$1 dir="$TOP/tests/cases/$1" f n fail=0 count=0
+	for f in "$dir"/*; do
+		case $f in
+		*.in|*.args|*.out|*.err|*.status) ;;
+		*) [ -d "$f" ] || { echo "not a case file: $f"; fail=1; } ;;
+		esac
+	done
+	for n in $(ls "$dir" | sed -n 's/\.\(in\|args\|out\|err\|status\)$//p' | sort -u); do
+		count=$((count + 1))
+		golden "$prog" "$n" || { echo "case $n failed"; fail=1; }
+	done
+	[ "$count" -gt 0 ] || { echo "no cases in $dir"; fail=1; }
+	return $fail
+}
+
+# man_examples PAGE: the example commands of the EXAMPLES section of
+# man/PAGE, one per line: every .Dl line there, with the roff escapes
+# \e and \- undone.  Tests run these very lines (in a directory holding
+# the files they name), so the page shows only what works.  A literal
+# display (.Bd -literal) is for a script that is not run as one line.
+man_examples() {
+	awk '
+	/^\.S[hH] / { ex = ($2 == "EXAMPLES") ; next }
+	ex && /^\.Dl / { sub(/^\.Dl /, ""); gsub(/\\e/, "\\"); gsub(/\\-/, "-"); print }
+	' "$TOP/man/$1"
+}

@@ -4,6 +4,11 @@
 
 load helper
 
+# The programs, from the Makefile's PROGS.
+progs() {
+	make -s -C "$TOP" progs
+}
+
 @test "make demo runs on the bundled profiles" {
 	run make -s -C "$TOP" demo
 	[ "$status" -eq 0 ]
@@ -16,7 +21,7 @@ load helper
 	d="$BATS_TEST_TMPDIR/root"
 	run make -s -C "$TOP" install DESTDIR="$d" PREFIX=/usr MANPREFIX=/usr/share/man
 	[ "$status" -eq 0 ]
-	for p in hpcat proftree; do
+	for p in $(progs); do
 		[ -x "$d/usr/bin/$p" ]
 		[ -f "$d/usr/share/man/man1/$p.1" ]
 	done
@@ -27,7 +32,7 @@ load helper
 }
 
 @test "every program: -h on stdout with exit 0, -V, bad option exit 2" {
-	for p in hpcat proftree; do
+	for p in $(progs); do
 		run "$p" -h
 		[ "$status" -eq 0 ]
 		[[ "${lines[0]}" == "usage: $p "* ]]
@@ -41,9 +46,58 @@ load helper
 }
 
 @test "every man page's SYNOPSIS matches the program's usage line" {
-	for p in hpcat proftree; do
+	for p in $(progs); do
 		syn=$(MANWIDTH=200 man -l "$TOP/man/$p.1" 2>/dev/null | sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | tr -d ' \n')
 		use=$("$p" -h | sed 's/^usage: //' | tr -d ' \n')
 		[ "$syn" = "$use" ] || { echo "man: $syn"; echo "use: $use"; return 1; }
 	done
+}
+
+@test "every program: the shared usage errors, each with its one text" {
+	for p in $(progs); do
+		run "$p" - -
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: standard input can be read only once" ]
+		run "$p" "$(printf '%b' '-\001')"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: unknown option (options are single letters: see -h)" ]
+		run "$p" --version
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: unknown option \"--version\": options are single letters (see -h)" ]
+		run "$p" -- -h
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: -h: No such file or directory" ]
+	done
+	run proftree -d 99999999999999999999999 -m 200 x
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = 'proftree: -m: not a percentage: "200"' ]
+}
+
+@test "every program: a profile of another kind is named, not misread" {
+	run hpcat "$FIX/leak.p.prof"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $FIX/leak.p.prof: a .prof report, not a heap profile (proftree reads it)" ]
+	run proftree "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "proftree: $FIX/leak.hc.hp: a heap profile (.hp), not a .prof report (hpcat reads it)" ]
+}
+
+@test "every diagnostic of every program appears in a test with its text" {
+	run python3 "$TOP/tests/messages.py"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "library calls run from the programs down to the base, no cycle" {
+	run sh "$TOP/tests/deps.sh"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "make lint: mandoc finds nothing to warn about in the man pages" {
+	command -v mandoc >/dev/null || skip "no mandoc (apt-get install mandoc)"
+	run make -s -C "$TOP" lint
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$(echo "$output" | grep -v 'mandoc.db')" ]
 }
