@@ -6,10 +6,66 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 void hp_sample_free(struct hp_sample *s)
 {
 	free(s->digits);
 	free(s->time_text);
 	free(s->v);
 	memset(s, 0, sizeof *s);
+}
+
+void hp_integral_init(struct hp_integral *a)
+{
+	memset(a, 0, sizeof *a);
+}
+
+/* Half of each band's value times dt, for the values of one sample:
+ * each step adds both of its samples' halves. */
+static void add_halves(struct hp_integral *a, const struct hp_bandval *v,
+                       size_t n, double dt)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		double x = (double)v[i].bytes * dt / 2;
+		a->v[v[i].band] += x;
+		a->total += x;
+	}
+}
+
+void hp_integral_add(struct hp_integral *a, const struct hp_sample *s)
+{
+	size_t i, need = a->nv;
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].band >= need)
+			need = (size_t)s->v[i].band + 1;
+	if (need > a->nv) {
+		a->v = hpt_xgrow(a->v, &a->vcap, need, sizeof *a->v);
+		memset(a->v + a->nv, 0, (need - a->nv) * sizeof *a->v);
+		a->nv = need;
+	}
+	if (a->samples > 0 && s->time > a->prev_time) {
+		double dt = s->time - a->prev_time;
+		add_halves(a, a->prev, a->prev_n, dt);
+		add_halves(a, s->v, s->n, dt);
+	}
+	a->prev = hpt_xgrow(a->prev, &a->prev_cap, s->n, sizeof *a->prev);
+	if (s->n)
+		memcpy(a->prev, s->v, s->n * sizeof *s->v);
+	a->prev_n = s->n;
+	a->prev_time = s->time;
+	a->samples++;
+}
+
+double hp_integral_of(const struct hp_integral *a, uint32_t b)
+{
+	return b < a->nv ? a->v[b] : 0;
+}
+
+void hp_integral_free(struct hp_integral *a)
+{
+	free(a->v);
+	free(a->prev);
+	memset(a, 0, sizeof *a);
 }

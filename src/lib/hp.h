@@ -68,6 +68,32 @@ enum hp_item { HP_EOF = 0, HP_SAMPLE, HP_MARK };
 void hp_sample_free(struct hp_sample *s);
 
 /*
+ * The time integral of every band by the trapezoid rule, in
+ * byte-seconds, over the samples given in order: between two
+ * consecutive samples at t0 and t1, a band adds (b0 + b1) / 2 x (t1 -
+ * t0), a band absent from a sample counting 0 there.  A step back in
+ * time (t1 < t0, which the readers warn about) adds nothing.  Memory
+ * grows with the number of bands, not of samples.  hpslice -m/-t,
+ * hpstat and the SVG chart rank bands by it.
+ */
+struct hp_integral {
+	double *v;               /* v[band]: the band's integral so far */
+	size_t nv;               /* bands 0..nv-1 have a value */
+	double total;            /* the sum of every band's integral */
+	uint64_t samples;        /* samples added */
+	/* private: the last sample's values and time */
+	struct hp_bandval *prev;
+	size_t prev_n, prev_cap, vcap;
+	double prev_time;
+};
+void hp_integral_init(struct hp_integral *a);
+/* Add one sample (a census; not a MARK). */
+void hp_integral_add(struct hp_integral *a, const struct hp_sample *s);
+/* The integral of band b (0 for a band never seen). */
+double hp_integral_of(const struct hp_integral *a, uint32_t b);
+void hp_integral_free(struct hp_integral *a);
+
+/*
  * A sink: where a program sends a heap profile, one call per part, in
  * this order: header once, then sample and mark as they come, then end
  * once.  The writers (hp_write.h) provide one per output format; a
