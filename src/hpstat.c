@@ -88,17 +88,24 @@ static void stat_file(const char *path, const struct opts *o,
 	else if (st->samples == 0)
 		hpt_data_warn(in.name, 0, "no sample in the interval: every "
 		              "figure is 0");
+	else if (st->samples == 1 && st->nbands > 0)
+		hpt_data_warn(in.name, 0, "one sample: integrals, shares and "
+		              "slopes are 0, means are its values");
 	else if (st->duration == 0 && st->nbands > 0)
-		hpt_data_warn(in.name, 0, "duration 0 (%llu sample%s at one "
-		              "time): integrals, shares and slopes are 0, means "
-		              "are plain averages",
-		              (unsigned long long)st->samples,
-		              st->samples == 1 ? "" : "s");
+		hpt_data_warn(in.name, 0, "%llu samples, all at one time: "
+		              "integrals, shares and slopes are 0, means are "
+		              "plain averages", (unsigned long long)st->samples);
 	else if (st->total_integral == 0 && st->nbands > 0)
 		hpt_data_warn(in.name, 0, "total integral is 0: every share "
 		              "is 0");
 	heap_in_free(h);
 	hpt_input_close(&in);
+}
+
+/* An operand as diagnostics name it. */
+static const char *shown(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
 /* -L: 1 when st's largest total is above the limit, with a message. */
@@ -113,7 +120,7 @@ static int over_limit(const struct opts *o, const char *file,
 	hp_stats_readable(lim, (double)o->limit);
 	hp_u128_fmt(exact, st->max_total);
 	hpt_say("%s: max total %s (%s bytes) at %.*f s exceeds the limit "
-	        "%s (%llu bytes)", file, sz, exact, st->time_decimals,
+	        "%s (%llu bytes)", shown(file), sz, exact, st->time_decimals,
 	        st->max_total_time, lim, (unsigned long long)o->limit);
 	return 1;
 }
@@ -134,7 +141,7 @@ static int grown(const struct opts *o, const char *old_file,
 	else
 		snprintf(pct, sizeof pct, "all");
 	hpt_say("%s: %s %s%s is %s above %s's %s%s, more than %s%%",
-	        new_file, what, b, unit, pct, old_file, a, unit,
+	        shown(new_file), what, b, unit, pct, shown(old_file), a, unit,
 	        o->growth_text);
 	return 1;
 }
@@ -161,7 +168,8 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 	for (i = 0; i < nfiles; i++) {
 		stat_file(files[i], o, bands, s, &st);
 		memset(&v, 0, sizeof v);
-		v.file = nfiles > 1 ? files[i] : NULL;
+		v.file = files[i];
+		v.several = nfiles > 1;
 		v.bands = bands;
 		v.st = &st;
 		v.show_bands = o->show_bands;

@@ -244,7 +244,7 @@ void hp_stats_write_text(const struct hp_stats_view *v, size_t index)
 {
 	if (index > 0)
 		hpt_out_char('\n');
-	if (v->file) {
+	if (v->several) {
 		out_label("file");
 		hpt_out_text(v->file, strlen(v->file), 0);
 		hpt_out_char('\n');
@@ -273,7 +273,7 @@ void hp_stats_write_tsv(const struct hp_stats_view *v)
 	for (i = 0; i < v->n; i++) {
 		uint32_t id = v->order[i];
 		const struct hp_band_stats *b = &st->b[id];
-		if (v->file) {
+		if (v->several) {
 			hpt_out_tsv(v->file, strlen(v->file));
 			hpt_out_char('\t');
 		}
@@ -439,14 +439,11 @@ void hp_stats_write_json(const struct hp_stats_view *v, size_t index,
 {
 	const char *in = count > 1 ? "    " : "  ";
 	size_t i;
-	struct hp_stats_view named = *v;
-	if (!named.file)
-		named.file = "-";
 	if (count > 1)
 		hpt_out_str(index == 0 ? "[\n  {\n" : ",\n  {\n");
 	else
 		hpt_out_str("{\n");
-	json_summary(&named, in);
+	json_summary(v, in);
 	hpt_out_str(",\n");
 	json_key(in, "per_band");
 	hpt_out_char('[');
@@ -601,12 +598,9 @@ void hp_stats_write_diff_tsv(const struct hp_stats_view *old,
 /* A profile's summary as the object of one member of the -d object. */
 static void json_diff_summary(const char *key, const struct hp_stats_view *v)
 {
-	struct hp_stats_view named = *v;
-	if (!named.file)
-		named.file = "-";
 	json_key("  ", key);
 	hpt_out_str("{\n");
-	json_summary(&named, "    ");
+	json_summary(v, "    ");
 	hpt_out_str("\n  },\n");
 }
 

@@ -28,10 +28,11 @@
 #include "intern.h"
 
 /* One profile's figures as a writer shows them: file is the operand's
- * name, or NULL when it is the only one (no file line or column);
+ * name (JSON always gives it; text and TSV only when several is set);
  * order[0..n) the bands to list (hp_stats_order, cut to -n). */
 struct hp_stats_view {
 	const char *file;
+	int several;             /* one of several profiles */
 	const struct hpt_intern *bands;
 	const struct hp_stats *st;
 	const uint32_t *order;
