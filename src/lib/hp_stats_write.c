@@ -26,7 +26,7 @@ void hp_stats_readable(char *buf, double bytes)
 	static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB",
 	                                   "EiB", "ZiB", "YiB"};
 	double v = bytes < 0 ? -bytes : bytes;
-	const char *sign = bytes < 0 ? "-" : "";
+	const char *sign = bytes <= -0.5 ? "-" : "";
 	int u = -1;
 	if (v < 1023.5) {
 		snprintf(buf, 32, "%s%.0f B", sign, v);
