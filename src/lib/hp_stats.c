@@ -102,25 +102,33 @@ void hp_stats_header(struct hp_stats *st, const struct hp_header *h)
 }
 
 /* The sample's total into the sparkline: a new bucket each run samples;
- * when all are used, pairs merge and a bucket covers twice as many. */
+ * when all are used, pairs merge and a bucket covers twice as many.
+ * A bucket holds the sum of its totals. */
 static void spark_add(struct hp_stats *st, double v)
 {
 	size_t i;
 	if (st->in_run == 0) {
 		if (st->nspark == HP_STATS_SPARK) {
-			for (i = 0; i < HP_STATS_SPARK / 2; i++) {
-				double a = st->spark[2 * i], b = st->spark[2 * i + 1];
-				st->spark[i] = a > b ? a : b;
-			}
+			for (i = 0; i < HP_STATS_SPARK / 2; i++)
+				st->spark[i] = st->spark[2 * i] +
+				               st->spark[2 * i + 1];
 			st->nspark = HP_STATS_SPARK / 2;
 			st->run *= 2;
 		}
 		st->spark[st->nspark++] = v;
-	} else if (v > st->spark[st->nspark - 1]) {
-		st->spark[st->nspark - 1] = v;
+	} else {
+		st->spark[st->nspark - 1] += v;
 	}
 	if (++st->in_run == st->run)
 		st->in_run = 0;
+}
+
+double hp_stats_spark(const struct hp_stats *st, size_t i)
+{
+	uint64_t n = st->run;
+	if (i + 1 == st->nspark && st->in_run != 0)
+		n = st->in_run;
+	return st->spark[i] / (double)n;
 }
 
 /* Room for bands 0..need-1, new entries zero. */

@@ -64,7 +64,7 @@ struct hp_band_stats {
 };
 
 /* Buckets of the sparkline: at most HP_STATS_SPARK characters, each the
- * largest total of a run of consecutive samples. */
+ * mean total of a run of consecutive samples. */
 #define HP_STATS_SPARK 64
 
 struct hp_stats {
@@ -94,8 +94,8 @@ struct hp_stats {
 	/* per band, indexed by band id; bands 0..nb-1 have an entry */
 	struct hp_band_stats *b;
 	size_t nb, bcap;
-	/* the sparkline: spark[0..nspark) each the largest total of run
-	 * samples in a row (the last perhaps of fewer) */
+	/* the sparkline: spark[0..nspark) each the sum of the totals of
+	 * run samples in a row (the last perhaps of fewer, in_run) */
 	double spark[HP_STATS_SPARK];
 	size_t nspark;
 	uint64_t run, in_run;
@@ -120,6 +120,9 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s);
  * sample. */
 void hp_stats_finish(struct hp_stats *st);
 void hp_stats_free(struct hp_stats *st);
+/* Bucket i (< nspark) of the sparkline: the mean total, in bytes, of
+ * its run of consecutive samples. */
+double hp_stats_spark(const struct hp_stats *st, size_t i);
 
 /* The figure a band list is sorted by (hpstat -S). */
 enum hp_stats_key {

@@ -142,20 +142,24 @@ static void out_readable(double bytes, const char *suffix)
 }
 
 /* The total over time as one line of block characters, U+2581..U+2588
- * (eighths), a space for 0; the scale is the largest total. */
+ * (eighths), a space for 0: each the mean total of a run of samples, on
+ * the scale of the largest such mean. */
 static void out_sparkline(const struct hp_stats *st)
 {
-	double top = 0;
+	double top = 0, v;
 	size_t i;
 	for (i = 0; i < st->nspark; i++)
-		if (st->spark[i] > top)
-			top = st->spark[i];
+		if ((v = hp_stats_spark(st, i)) > top)
+			top = v;
 	for (i = 0; i < st->nspark; i++) {
-		int level = top > 0 ? (int)ceil(st->spark[i] * 8 / top) : 0;
+		int level = 0;
+		if (top > 0)
+			level = (int)ceil(hp_stats_spark(st, i) * 8 / top);
 		if (level <= 0)
 			hpt_out_char(' ');
 		else
-			hpt_out_printf("\xe2\x96%c", (char)(0x80 + (level > 8 ? 8 : level)));
+			hpt_out_printf("\xe2\x96%c",
+			               (char)(0x80 + (level > 8 ? 8 : level)));
 	}
 }
 
