@@ -228,67 +228,74 @@ static int stat_diff(const struct opts *o, char **files,
 	return fail;
 }
 
-int main(int argc, char **argv)
+/* The options into o, each checked once: usage errors exit 2. */
+static void parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const char *const formats[] = {"text", "tsv", "json", NULL};
 	static const char *const keys[] = {"max", "sum", "integral", "slope",
 	                                   "name", NULL};
+	int c;
+	memset(o, 0, sizeof *o);
+	o->key = HP_KEY_INTEGRAL;
+	o->keep = UINT64_MAX;
+	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:o:")) != -1) {
+		switch (c) {
+		case 's':
+			o->has_start = 1;
+			o->start = hpt_opt_decimal('s', "time in seconds",
+			                           optarg, -1);
+			break;
+		case 'e':
+			o->has_end = 1;
+			o->end = hpt_opt_decimal('e', "time in seconds", optarg,
+			                         -1);
+			break;
+		case 'b': o->show_bands = 1; break;
+		case 'S':
+			o->key = (enum hp_stats_key)hpt_keyword('S', "sort key",
+			                                        optarg, keys);
+			o->has_key = 1;
+			break;
+		case 'n':
+			o->keep = hpt_opt_u64('n', "number of bands", optarg, 0,
+			                      UINT64_MAX, 1);
+			break;
+		case 'L':
+			o->has_limit = 1;
+			o->limit = parse_limit(optarg);
+			break;
+		case 'd': o->diff = 1; break;
+		case 'G':
+			o->has_growth = 1;
+			o->growth = hpt_opt_decimal('G', "percentage", optarg,
+			                            -1);
+			o->growth_text = optarg;
+			break;
+		case 'o':
+			o->fmt = hpt_keyword('o', "output format", optarg,
+			                     formats);
+			break;
+		}
+	}
+	if (o->has_start && o->has_end && o->start > o->end)
+		hpt_usage_error("-s START is after -e END");
+	if (o->has_growth && !o->diff)
+		hpt_usage_error("-G compares two profiles: it needs -d");
+	if (o->has_key && o->diff)
+		hpt_usage_error("-S does not apply to -d, whose bands are "
+		                "sorted by their change in integral");
+}
+
+int main(int argc, char **argv)
+{
 	struct opts o;
 	struct hpt_intern bands;
 	struct hp_sample s;
 	char **files;
-	int c, nfiles, fail;
+	int nfiles, fail;
 
 	hpt_init("hpstat", usage);
-	memset(&o, 0, sizeof o);
-	o.key = HP_KEY_INTEGRAL;
-	o.keep = UINT64_MAX;
-	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:o:")) != -1) {
-		switch (c) {
-		case 's':
-			o.has_start = 1;
-			o.start = hpt_opt_decimal('s', "time in seconds",
-			                          optarg, -1);
-			break;
-		case 'e':
-			o.has_end = 1;
-			o.end = hpt_opt_decimal('e', "time in seconds", optarg,
-			                        -1);
-			break;
-		case 'b': o.show_bands = 1; break;
-		case 'S':
-			o.key = (enum hp_stats_key)hpt_keyword('S', "sort key",
-			                                       optarg, keys);
-			o.has_key = 1;
-			break;
-		case 'n':
-			o.keep = hpt_opt_u64('n', "number of bands", optarg, 0,
-			                     UINT64_MAX, 1);
-			break;
-		case 'L':
-			o.has_limit = 1;
-			o.limit = parse_limit(optarg);
-			break;
-		case 'd': o.diff = 1; break;
-		case 'G':
-			o.has_growth = 1;
-			o.growth = hpt_opt_decimal('G', "percentage", optarg,
-			                           -1);
-			o.growth_text = optarg;
-			break;
-		case 'o':
-			o.fmt = hpt_keyword('o', "output format", optarg,
-			                    formats);
-			break;
-		}
-	}
-	if (o.has_start && o.has_end && o.start > o.end)
-		hpt_usage_error("-s START is after -e END");
-	if (o.has_growth && !o.diff)
-		hpt_usage_error("-G compares two profiles: it needs -d");
-	if (o.has_key && o.diff)
-		hpt_usage_error("-S does not apply to -d, whose bands are "
-		                "sorted by their change in integral");
+	parse_opts(argc, argv, &o);
 	files = hpt_operands(argc, argv, &nfiles, o.diff ? 2 : 0,
 	                     "-d compares two");
 	if (o.diff && nfiles != 2)
