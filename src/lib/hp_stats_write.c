@@ -222,7 +222,7 @@ static void text_band_table(const struct hp_stats_view *v)
 {
 	size_t i;
 	char buf[48];
-	hpt_out_str("\nband                           max       mean"
+	hpt_out_str("\nband                            max       mean"
 	            "     integral   share     slope/s\n");
 	for (i = 0; i < v->n; i++) {
 		uint32_t id = v->order[i];
@@ -533,7 +533,7 @@ void hp_stats_write_diff_text(const struct hp_stats_view *old,
 	diff_row("mean total", a->mean_total, b->mean_total, "");
 	diff_row("final total", hp_u128_double(a->final_total),
 	         hp_u128_double(b->final_total), "");
-	hpt_out_str("\nband                    new integral        change"
+	hpt_out_str("\nband                     new integral        change"
 	            "  max change  slope change\n");
 	hpt_out_mark();
 	for (i = 0; i < n; i++) {
