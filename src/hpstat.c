@@ -1,0 +1,319 @@
+/*
+ * hpstat: the figures of a heap profile, for people, scripts and CI
+ * gates.  See man/hpstat.1.
+ *
+ * The options are checked once and choose the writer once; each input
+ * is read by the heap reader of its format (heap_in.h) into streaming
+ * statistics (hp_stats.h), which are written as soon as the input ends
+ * (with -d, once both inputs have been read).  The gates (-L, -G) only
+ * decide the exit status: the figures are written either way.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "heap_in.h"
+#include "hp_stats.h"
+#include "hp_stats_write.h"
+#include "num.h"
+#include "output.h"
+#include "prog.h"
+
+static const char usage[] =
+    "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|name]"
+    " [-n N]\n"
+    "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json]"
+    " [file ...]";
+
+/* What the options ask for, checked once. */
+struct opts {
+	int has_start, has_end;
+	double start, end;
+	int show_bands;
+	enum hp_stats_key key;
+	int has_key;             /* -S given */
+	uint64_t keep;           /* -n: at most this many bands */
+	int has_limit;
+	uint64_t limit;          /* -L, bytes */
+	int diff;                /* -d */
+	int has_growth;
+	double growth;           /* -G, percent */
+	const char *growth_text;
+	int fmt;                 /* 0 text, 1 tsv, 2 json */
+};
+
+/* -L: bytes, with an optional k, M or G (powers of 1024). */
+static uint64_t parse_limit(const char *arg)
+{
+	size_t n = strlen(arg);
+	uint64_t v, mul = 1;
+	int r;
+	if (n > 0 && strchr("kMG", arg[n - 1]) != NULL) {
+		mul = arg[n - 1] == 'k' ? 1024u
+		      : arg[n - 1] == 'M' ? 1024u * 1024 : 1024u * 1024 * 1024;
+		n--;
+	}
+	r = hpt_parse_u64(arg, n, &v);
+	if (r == -1 || n == 0)
+		hpt_usage_error("-L: not a size in bytes: \"%s\" (digits, "
+		                "then k, M or G for powers of 1024)", arg);
+	if (r == -2 || v > UINT64_MAX / mul)
+		hpt_usage_error("-L: size out of range: \"%s\" (at most "
+		                "2^64-1 bytes)", arg);
+	return v * mul;
+}
+
+/* One input into st: every census, then the figures that need them all,
+ * with a warning for each figure the samples leave undefined. */
+static void stat_file(const char *path, const struct opts *o,
+                      struct hpt_intern *bands, struct hp_sample *s,
+                      struct hp_stats *st)
+{
+	struct hpt_input in;
+	struct heap_in *h;
+	enum hp_item it;
+	hpt_open_input(&in, path);
+	h = heap_in_new(&in, bands, 0, NULL);
+	hp_stats_init(st, o->has_start, o->start, o->has_end, o->end);
+	hp_stats_header(st, heap_in_header(h));
+	while ((it = heap_in_next(h, s)) != HP_EOF)
+		if (it == HP_SAMPLE)
+			hp_stats_add(st, s);
+	hp_stats_finish(st);
+	if (heap_in_samples(h) == 0)
+		hpt_data_warn(in.name, 0, "no complete samples: every "
+		              "figure is 0");
+	else if (st->samples == 0)
+		hpt_data_warn(in.name, 0, "no sample in the interval: every "
+		              "figure is 0");
+	else if (st->samples == 1 && st->nbands > 0)
+		hpt_data_warn(in.name, 0, "one sample: integrals, shares and "
+		              "slopes are 0, means are its values");
+	else if (st->duration == 0 && st->nbands > 0)
+		hpt_data_warn(in.name, 0, "%llu samples, all at one time: "
+		              "integrals, shares and slopes are 0, means are "
+		              "plain averages", (unsigned long long)st->samples);
+	else if (st->total_integral == 0 && st->nbands > 0)
+		hpt_data_warn(in.name, 0, "total integral is 0: every share "
+		              "is 0");
+	heap_in_free(h);
+	hpt_input_close(&in);
+}
+
+/* An operand as diagnostics name it. */
+static const char *shown(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* -L: 1 when st's largest total is above the limit, with a message. */
+static int over_limit(const struct opts *o, const char *file,
+                      const struct hp_stats *st)
+{
+	char sz[40], lim[40], exact[48];
+	if (!o->has_limit || (st->max_total.hi == 0 &&
+	                      st->max_total.lo <= o->limit))
+		return 0;
+	hp_stats_readable(sz, hp_u128_double(st->max_total));
+	hp_stats_readable(lim, (double)o->limit);
+	hp_u128_fmt(exact, st->max_total);
+	hpt_say("%s: max total %s (%s bytes) at %.*f s exceeds the limit "
+	        "%s (%llu bytes)", shown(file), sz, exact, st->time_decimals,
+	        st->max_total_time, lim, (unsigned long long)o->limit);
+	return 1;
+}
+
+/* -G: 1 when new's figure is above old's by more than the percentage,
+ * with a message; what names the figure, unit its unit's suffix. */
+static int grown(const struct opts *o, const char *old_file,
+                 const char *new_file, const char *what, const char *unit,
+                 double old, double new_)
+{
+	char a[48], b[48], pct[32];
+	if ((long double)new_ * 100 <= (long double)old * (100 + o->growth))
+		return 0;
+	hp_stats_readable(a, old);
+	hp_stats_readable(b, new_);
+	if (old > 0)
+		snprintf(pct, sizeof pct, "%.1f%%", (new_ - old) * 100 / old);
+	else
+		snprintf(pct, sizeof pct, "all");
+	hpt_say("%s: %s %s%s is %s above %s's %s%s, more than %s%%",
+	        shown(new_file), what, b, unit, pct, shown(old_file), a, unit,
+	        o->growth_text);
+	return 1;
+}
+
+/* The bands to list, in order, cut to -n. */
+static uint32_t *band_order(const struct opts *o, const struct hp_stats *st,
+                            const struct hpt_intern *bands, size_t *n)
+{
+	uint32_t *ids = hp_stats_order(st, bands, o->key, n);
+	if ((uint64_t)*n > o->keep)
+		*n = (size_t)o->keep;
+	return ids;
+}
+
+/* Each file's figures, written as soon as it is read. */
+static int stat_each(const struct opts *o, char **files, int nfiles,
+                     struct hpt_intern *bands, struct hp_sample *s)
+{
+	struct hp_stats st;
+	struct hp_stats_view v;
+	int i, fail = 0;
+	if (o->fmt == 1)
+		hp_stats_write_tsv_header(nfiles > 1);
+	for (i = 0; i < nfiles; i++) {
+		stat_file(files[i], o, bands, s, &st);
+		memset(&v, 0, sizeof v);
+		v.file = files[i];
+		v.several = nfiles > 1;
+		v.bands = bands;
+		v.st = &st;
+		v.show_bands = o->show_bands;
+		v.order = band_order(o, &st, bands, &v.n);
+		if (o->fmt == 0)
+			hp_stats_write_text(&v, (size_t)i);
+		else if (o->fmt == 1)
+			hp_stats_write_tsv(&v);
+		else
+			hp_stats_write_json(&v, (size_t)i, (size_t)nfiles);
+		fail |= over_limit(o, files[i], &st);
+		free((void *)v.order);
+		hp_stats_free(&st);
+	}
+	return fail;
+}
+
+/* -d OLD NEW: the band differences, then the gates on NEW. */
+static int stat_diff(const struct opts *o, char **files,
+                     struct hpt_intern *bands, struct hp_sample *s)
+{
+	struct hp_stats a, b;
+	struct hp_stats_view va, vb;
+	struct hp_band_diff *d;
+	size_t n;
+	int fail = 0;
+	stat_file(files[0], o, bands, s, &a);
+	stat_file(files[1], o, bands, s, &b);
+	d = hp_stats_diff(&a, &b, bands, &n);
+	if ((uint64_t)n > o->keep)
+		n = (size_t)o->keep;
+	memset(&va, 0, sizeof va);
+	va.file = files[0];
+	va.bands = bands;
+	va.st = &a;
+	vb = va;
+	vb.file = files[1];
+	vb.st = &b;
+	if (o->fmt == 0)
+		hp_stats_write_diff_text(&va, &vb, d, n);
+	else if (o->fmt == 1)
+		hp_stats_write_diff_tsv(&va, &vb, d, n);
+	else
+		hp_stats_write_diff_json(&va, &vb, d, n);
+	fail |= over_limit(o, files[1], &b);
+	if (o->has_growth) {
+		fail |= grown(o, files[0], files[1], "max total", "",
+		              hp_u128_double(a.max_total),
+		              hp_u128_double(b.max_total));
+		fail |= grown(o, files[0], files[1], "total integral",
+		              "\xc2\xb7s", a.total_integral, b.total_integral);
+	}
+	free(d);
+	hp_stats_free(&a);
+	hp_stats_free(&b);
+	return fail;
+}
+
+/* The options into o, each checked once: usage errors exit 2. */
+static void parse_opts(int argc, char **argv, struct opts *o)
+{
+	static const char *const formats[] = {"text", "tsv", "json", NULL};
+	static const char *const keys[] = {"max", "sum", "integral", "slope",
+	                                   "name", NULL};
+	int c;
+	memset(o, 0, sizeof *o);
+	o->key = HP_KEY_INTEGRAL;
+	o->keep = UINT64_MAX;
+	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:o:")) != -1) {
+		switch (c) {
+		case 's':
+			o->has_start = 1;
+			o->start = hpt_opt_decimal('s', "time in seconds",
+			                           optarg, -1);
+			break;
+		case 'e':
+			o->has_end = 1;
+			o->end = hpt_opt_decimal('e', "time in seconds", optarg,
+			                         -1);
+			break;
+		case 'b': o->show_bands = 1; break;
+		case 'S':
+			o->key = (enum hp_stats_key)hpt_keyword('S', "sort key",
+			                                        optarg, keys);
+			o->has_key = 1;
+			break;
+		case 'n':
+			o->keep = hpt_opt_u64('n', "number of bands", optarg, 0,
+			                      UINT64_MAX, 1);
+			break;
+		case 'L':
+			o->has_limit = 1;
+			o->limit = parse_limit(optarg);
+			break;
+		case 'd': o->diff = 1; break;
+		case 'G':
+			o->has_growth = 1;
+			o->growth = hpt_opt_decimal('G', "percentage", optarg,
+			                            -1);
+			o->growth_text = optarg;
+			break;
+		case 'o':
+			o->fmt = hpt_keyword('o', "output format", optarg,
+			                     formats);
+			break;
+		}
+	}
+	if (o->has_start && o->has_end && o->start > o->end)
+		hpt_usage_error("-s START is after -e END");
+	if (o->has_growth && !o->diff)
+		hpt_usage_error("-G compares two profiles: it needs -d");
+	if (o->has_key && o->diff)
+		hpt_usage_error("-S does not apply to -d, whose bands are "
+		                "sorted by their change in integral");
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct hpt_intern bands;
+	struct hp_sample s;
+	char **files;
+	int nfiles, fail;
+
+	hpt_init("hpstat", usage);
+	parse_opts(argc, argv, &o);
+	files = hpt_operands(argc, argv, &nfiles, o.diff ? 2 : 0,
+	                     "-d compares two");
+	if (o.diff && nfiles != 2)
+		hpt_usage_error("-d needs two files: OLD NEW");
+
+	hpt_out_units(1);
+	/* Figures cut short by an error must not pass for complete ones:
+	 * no TSV or JSON reader takes this line for data. */
+	hpt_fail_trailer = "hpstat: error: output incomplete, see the "
+	                   "messages of hpstat\n";
+	hpt_intern_init(&bands);
+	memset(&s, 0, sizeof s);
+	if (o.diff)
+		fail = stat_diff(&o, files, &bands, &s);
+	else
+		fail = stat_each(&o, files, nfiles, &bands, &s);
+	hp_sample_free(&s);
+	hpt_intern_free(&bands);
+	hpt_out_close();
+	return fail ? 1 : 0;
+}

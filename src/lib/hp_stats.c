@@ -1,0 +1,380 @@
+/*
+ * hp_stats.c: streaming per-band statistics of a heap profile.  See
+ * hp_stats.h for the figures.
+ *
+ * Every figure but the slope is a running value (a count, a maximum, a
+ * sum, hp_integral's trapezoids).  The slope needs, for each band, the
+ * least-squares sums over the samples from its first appearance on,
+ * where a sample without the band counts 0: the sums of the band's own
+ * values (and of time x value) change only in samples that have it, and
+ * the sums over the times alone are the whole profile's running sums
+ * less their values just before the band's first sample.  So each row
+ * costs O(1) and nothing is kept per sample.
+ */
+#include "hp_stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+static void u128_add(struct hp_u128 *a, uint64_t v)
+{
+	a->lo += v;
+	if (a->lo < v)
+		a->hi++;
+}
+
+static void u128_add128(struct hp_u128 *a, struct hp_u128 b)
+{
+	u128_add(a, b.lo);
+	a->hi += b.hi;
+}
+
+/* -1, 0 or 1 as a is below, equal to or above b. */
+static int u128_cmp(struct hp_u128 a, struct hp_u128 b)
+{
+	if (a.hi != b.hi)
+		return a.hi < b.hi ? -1 : 1;
+	if (a.lo != b.lo)
+		return a.lo < b.lo ? -1 : 1;
+	return 0;
+}
+
+double hp_u128_double(struct hp_u128 v)
+{
+	return (double)v.hi * 18446744073709551616.0 + (double)v.lo;
+}
+
+/* Long division by 10^9 over four 32-bit limbs, most significant
+ * first, gives the digits nine at a time from the lowest. */
+size_t hp_u128_fmt(char *buf, struct hp_u128 v)
+{
+	uint32_t limb[4];
+	char tmp[48];
+	size_t n = 0, i;
+	int nonzero;
+	limb[0] = (uint32_t)(v.hi >> 32);
+	limb[1] = (uint32_t)v.hi;
+	limb[2] = (uint32_t)(v.lo >> 32);
+	limb[3] = (uint32_t)v.lo;
+	do {
+		uint64_t rem = 0;
+		int k;
+		for (i = 0; i < 4; i++) {
+			uint64_t cur = (rem << 32) | limb[i];
+			limb[i] = (uint32_t)(cur / 1000000000u);
+			rem = cur % 1000000000u;
+		}
+		nonzero = limb[0] || limb[1] || limb[2] || limb[3];
+		/* nine digits, or only as many as there are in the last */
+		for (k = 0; k < 9 && (nonzero || rem || k == 0); k++) {
+			tmp[n++] = (char)('0' + rem % 10);
+			rem /= 10;
+		}
+	} while (nonzero);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = '\0';
+	return n;
+}
+
+void hp_stats_init(struct hp_stats *st, int has_start, double start,
+                   int has_end, double end)
+{
+	memset(st, 0, sizeof *st);
+	st->has_start = has_start;
+	st->start = start;
+	st->has_end = has_end;
+	st->end = end;
+	st->run = 1;
+	hp_integral_init(&st->integ);
+}
+
+void hp_stats_header(struct hp_stats *st, const struct hp_header *h)
+{
+	free(st->job);
+	free(st->date);
+	st->job = hpt_xmemdup(h->job, h->job_len);
+	st->job_len = h->job_len;
+	st->date = hpt_xmemdup(h->date, h->date_len);
+	st->date_len = h->date_len;
+}
+
+/* The sample's total into the sparkline: a new bucket each run samples;
+ * when all are used, pairs merge and a bucket covers twice as many.
+ * A bucket holds the sum of its totals. */
+static void spark_add(struct hp_stats *st, double v)
+{
+	size_t i;
+	if (st->in_run == 0) {
+		if (st->nspark == HP_STATS_SPARK) {
+			for (i = 0; i < HP_STATS_SPARK / 2; i++)
+				st->spark[i] = st->spark[2 * i] +
+				               st->spark[2 * i + 1];
+			st->nspark = HP_STATS_SPARK / 2;
+			st->run *= 2;
+		}
+		st->spark[st->nspark++] = v;
+	} else {
+		st->spark[st->nspark - 1] += v;
+	}
+	if (++st->in_run == st->run)
+		st->in_run = 0;
+}
+
+double hp_stats_spark(const struct hp_stats *st, size_t i)
+{
+	uint64_t n = st->run;
+	if (i + 1 == st->nspark && st->in_run != 0)
+		n = st->in_run;
+	return st->spark[i] / (double)n;
+}
+
+/* Room for bands 0..need-1, new entries zero. */
+static void grow_bands(struct hp_stats *st, size_t need)
+{
+	if (need <= st->nb)
+		return;
+	st->b = hpt_xgrow(st->b, &st->bcap, need, sizeof *st->b);
+	memset(st->b + st->nb, 0, (need - st->nb) * sizeof *st->b);
+	st->nb = need;
+}
+
+void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
+{
+	double t = s->time;
+	long double tt;
+	struct hp_u128 total = {0, 0};
+	const char *dot;
+	size_t i, need = st->nb;
+	if ((st->has_start && t < st->start) || (st->has_end && t > st->end))
+		return;
+	if (st->samples == 0)
+		st->first = t;
+	st->last = t;
+	if ((dot = strchr(s->time_text, '.')) != NULL &&
+	    strlen(dot + 1) > (size_t)st->time_decimals)
+		st->time_decimals = (int)strlen(dot + 1);
+	tt = (long double)t - st->first;
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].band >= need)
+			need = (size_t)s->v[i].band + 1;
+	grow_bands(st, need);
+	for (i = 0; i < s->n; i++) {
+		uint32_t id = s->v[i].band;
+		struct hp_band_stats *b = &st->b[id];
+		uint64_t y = s->v[i].bytes;
+		if (b->samples == 0) {
+			b->n0 = st->n;
+			b->st0 = st->st;
+			b->stt0 = st->stt;
+			b->first = t;
+			b->max = y;
+			b->max_time = t;
+			st->nbands++;
+		} else if (y > b->max) {
+			b->max = y;
+			b->max_time = t;
+		}
+		b->samples++;
+		b->last = t;
+		u128_add(&b->sum, y);
+		b->sy += y;
+		b->sty += tt * y;
+		if (!st->has_max_cost || y > st->max_cost) {
+			st->has_max_cost = 1;
+			st->max_cost = y;
+			st->max_cost_band = id;
+			st->max_cost_time = t;
+		}
+		u128_add(&total, y);
+	}
+	st->n += 1;
+	st->st += tt;
+	st->stt += tt * tt;
+	if (st->samples == 0 || u128_cmp(total, st->max_total) > 0) {
+		st->max_total = total;
+		st->max_total_time = t;
+	}
+	st->final_total = total;
+	u128_add128(&st->sum_totals, total);
+	hp_integral_add(&st->integ, s);
+	spark_add(st, hp_u128_double(total));
+	st->samples++;
+}
+
+/* The least-squares slope of band b over the samples from its first
+ * on, in bytes per second: (n Sty - St Sy) / (n Stt - St^2). */
+static double band_slope(const struct hp_stats *st,
+                         const struct hp_band_stats *b)
+{
+	long double n = st->n - b->n0, s_t = st->st - b->st0;
+	long double s_tt = st->stt - b->stt0, den;
+	if (n < 2)
+		return 0;
+	den = n * s_tt - s_t * s_t;
+	/* all at one time, or a difference lost to rounding */
+	if (!(den > 1e-12L * n * s_tt))
+		return 0;
+	return (double)((n * b->sty - s_t * b->sy) / den);
+}
+
+void hp_stats_finish(struct hp_stats *st)
+{
+	size_t i;
+	if (st->finished)
+		return;
+	st->finished = 1;
+	st->duration = st->samples ? st->last - st->first : 0;
+	if (!(st->duration > 0))
+		st->duration = 0;
+	st->total_integral = st->integ.total;
+	for (i = 0; i < st->nb; i++) {
+		struct hp_band_stats *b = &st->b[i];
+		if (b->samples == 0)
+			continue;
+		b->integral = hp_integral_of(&st->integ, (uint32_t)i);
+		if (st->duration > 0)
+			b->mean = b->integral / st->duration;
+		else
+			b->mean = hp_u128_double(b->sum) / (double)st->samples;
+		b->share = st->total_integral > 0
+		           ? 100 * b->integral / st->total_integral : 0;
+		b->slope = band_slope(st, b);
+	}
+	if (st->duration > 0)
+		st->mean_total = st->total_integral / st->duration;
+	else if (st->samples)
+		st->mean_total = hp_u128_double(st->sum_totals) /
+		                 (double)st->samples;
+}
+
+void hp_stats_free(struct hp_stats *st)
+{
+	free(st->job);
+	free(st->date);
+	free(st->b);
+	hp_integral_free(&st->integ);
+	memset(st, 0, sizeof *st);
+}
+
+/* ---- orders ---- */
+
+/* A band and its sort key: ik (exact, compared first), then dk, both
+ * descending; then the name, ascending by bytes. */
+struct sort_item {
+	struct hp_u128 ik;
+	double dk;
+	const char *name;
+	size_t len;
+	uint32_t id;
+};
+
+static int by_name(const struct sort_item *a, const struct sort_item *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->name, b->name, n);
+	if (c)
+		return c;
+	return a->len < b->len ? -1 : a->len > b->len;
+}
+
+static int by_key(const void *pa, const void *pb)
+{
+	const struct sort_item *a = pa, *b = pb;
+	int c = u128_cmp(b->ik, a->ik);
+	if (c)
+		return c;
+	if (a->dk != b->dk)
+		return a->dk < b->dk ? 1 : -1;
+	return by_name(a, b);
+}
+
+uint32_t *hp_stats_order(const struct hp_stats *st,
+                         const struct hpt_intern *bands,
+                         enum hp_stats_key key, size_t *n)
+{
+	struct sort_item *it = hpt_xcalloc(st->nbands + 1, sizeof *it);
+	uint32_t *ids;
+	size_t i, k = 0;
+	for (i = 0; i < st->nb; i++) {
+		const struct hp_band_stats *b = &st->b[i];
+		struct sort_item *x;
+		if (b->samples == 0)
+			continue;
+		x = &it[k++];
+		x->id = (uint32_t)i;
+		x->name = bands->name[i];
+		x->len = bands->len[i];
+		switch (key) {
+		case HP_KEY_MAX: x->ik.lo = b->max; break;
+		case HP_KEY_SUM: x->ik = b->sum; break;
+		case HP_KEY_INTEGRAL: x->dk = b->integral; break;
+		case HP_KEY_SLOPE: x->dk = b->slope; break;
+		case HP_KEY_NAME: break;
+		}
+	}
+	qsort(it, k, sizeof *it, by_key);
+	ids = hpt_xcalloc(k + 1, sizeof *ids);
+	for (i = 0; i < k; i++)
+		ids[i] = it[i].id;
+	free(it);
+	*n = k;
+	return ids;
+}
+
+struct diff_item {
+	struct sort_item key;
+	struct hp_band_diff d;
+};
+
+static int by_change(const void *pa, const void *pb)
+{
+	return by_key(&((const struct diff_item *)pa)->key,
+	              &((const struct diff_item *)pb)->key);
+}
+
+static const struct hp_band_stats *band_of(const struct hp_stats *st,
+                                           size_t i)
+{
+	return i < st->nb && st->b[i].samples ? &st->b[i] : NULL;
+}
+
+struct hp_band_diff *hp_stats_diff(const struct hp_stats *old,
+                                   const struct hp_stats *new_,
+                                   const struct hpt_intern *bands,
+                                   size_t *n)
+{
+	size_t nb = old->nb > new_->nb ? old->nb : new_->nb, i, k = 0;
+	struct diff_item *it = hpt_xcalloc(nb + 1, sizeof *it);
+	struct hp_band_diff *out;
+	for (i = 0; i < nb; i++) {
+		const struct hp_band_stats *a = band_of(old, i);
+		const struct hp_band_stats *b = band_of(new_, i);
+		struct diff_item *x;
+		if (!a && !b)
+			continue;
+		x = &it[k++];
+		x->d.band = (uint32_t)i;
+		x->d.old_integral = a ? a->integral : 0;
+		x->d.new_integral = b ? b->integral : 0;
+		x->d.delta_integral = x->d.new_integral - x->d.old_integral;
+		x->d.old_max = a ? a->max : 0;
+		x->d.new_max = b ? b->max : 0;
+		x->d.old_slope = a ? a->slope : 0;
+		x->d.new_slope = b ? b->slope : 0;
+		x->d.delta_slope = x->d.new_slope - x->d.old_slope;
+		x->key.dk = x->d.delta_integral < 0 ? -x->d.delta_integral
+		                                    : x->d.delta_integral;
+		x->key.name = bands->name[i];
+		x->key.len = bands->len[i];
+	}
+	qsort(it, k, sizeof *it, by_change);
+	out = hpt_xcalloc(k + 1, sizeof *out);
+	for (i = 0; i < k; i++)
+		out[i] = it[i].d;
+	free(it);
+	*n = k;
+	return out;
+}

@@ -1,0 +1,157 @@
+/*
+ * hp_stats.h: the figures of a heap profile, computed while its samples
+ * stream by (hpstat; man/hpstat.1 defines every figure).  Memory grows
+ * with the number of bands, never with the number of samples.
+ *
+ * Samples come from any heap input (heap_in.h) as struct hp_sample
+ * (hp.h): times in seconds, values in bytes, as GHC's rts/ProfHeap.c
+ * writes them (formats.md section 1).  Over the samples of an interval
+ * START <= time <= END, a band absent from a sample counting 0 there:
+ *
+ *   samples    samples that have a row for the band
+ *   max        its largest value (bytes); max_time the time (seconds) of
+ *              the first sample with it
+ *   sum        the plain sum of its values (bytes; hp2any's "integral")
+ *   integral   the trapezoid rule over consecutive samples (hp_integral,
+ *              hp.h), in byte-seconds
+ *   mean       integral / duration (bytes); with a duration of 0 (one
+ *              sample, or all at one time) the plain average of the
+ *              samples' values
+ *   share      integral / the sum of all integrals, in percent (0 when
+ *              that sum is 0)
+ *   first,last times of the first and last sample with a row for it
+ *   slope      least-squares slope of its values against time, in bytes
+ *              per second, over the samples from its first appearance to
+ *              the end of the interval (0 with fewer than two such
+ *              samples, or when they all have the same time)
+ *
+ * Byte sums are exact (128 bits); the other figures are doubles.
+ */
+#ifndef HPT_HP_STATS_H
+#define HPT_HP_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hp.h"
+#include "intern.h"
+
+/* An exact unsigned 128-bit number of bytes. */
+struct hp_u128 {
+	uint64_t hi, lo;
+};
+
+/* Its decimal digits at buf (at least 40 bytes), NUL-terminated;
+ * returns their number. */
+size_t hp_u128_fmt(char *buf, struct hp_u128 v);
+/* Its value, rounded to a double. */
+double hp_u128_double(struct hp_u128 v);
+
+/* The figures of one band (valid after hp_stats_finish). */
+struct hp_band_stats {
+	uint64_t samples;        /* 0: the band has no row in the interval */
+	uint64_t max;            /* bytes */
+	double max_time, first, last;   /* seconds */
+	struct hp_u128 sum;      /* bytes */
+	double integral;         /* byte-seconds */
+	double mean;             /* bytes */
+	double share;            /* percent */
+	double slope;            /* bytes per second */
+	/* private: the least-squares sums from the band's first sample on */
+	long double sy, sty;     /* sum of values, of time x value */
+	long double n0, st0, stt0; /* the profile's count, sum of times and
+	                          * of squared times before that sample */
+};
+
+/* Buckets of the sparkline: at most HP_STATS_SPARK characters, each the
+ * mean total of a run of consecutive samples. */
+#define HP_STATS_SPARK 64
+
+struct hp_stats {
+	/* the interval: samples with start <= time <= end (seconds) */
+	double start, end;
+	int has_start, has_end;
+	/* the header (copies) */
+	char *job, *date;
+	size_t job_len, date_len;
+	/* the summary */
+	uint64_t samples;        /* samples in the interval */
+	double first, last;      /* their first and last time (seconds) */
+	double duration;         /* last - first (0 if that is below 0) */
+	size_t nbands;           /* bands with a row in the interval */
+	int has_max_cost;        /* some band has a row */
+	uint32_t max_cost_band;  /* the band of the largest single value */
+	uint64_t max_cost;       /* bytes */
+	double max_cost_time;    /* seconds: its first sample */
+	struct hp_u128 max_total;   /* the largest total of a sample (bytes) */
+	double max_total_time;   /* seconds: the first sample with it */
+	struct hp_u128 final_total; /* the last sample's total (bytes) */
+	struct hp_u128 sum_totals;  /* every sample's total, summed (bytes) */
+	double total_integral;   /* sum of every band's integral (byte-s) */
+	double mean_total;       /* total_integral / duration (bytes), or
+	                          * the average total with a duration of 0 */
+	int time_decimals;       /* most decimals of a time in the input */
+	/* per band, indexed by band id; bands 0..nb-1 have an entry */
+	struct hp_band_stats *b;
+	size_t nb, bcap;
+	/* the sparkline: spark[0..nspark) each the sum of the totals of
+	 * run samples in a row (the last perhaps of fewer, in_run) */
+	double spark[HP_STATS_SPARK];
+	size_t nspark;
+	uint64_t run, in_run;
+	/* private */
+	struct hp_integral integ;
+	long double n, st, stt;  /* count, sum of times, of squared times
+	                          * (times less the first, for precision) */
+	int finished;
+};
+
+/* An empty set of figures over the interval (has_start: start is a
+ * bound; has_end: end is one). */
+void hp_stats_init(struct hp_stats *st, int has_start, double start,
+                   int has_end, double end);
+/* Keep a copy of the profile's job and date. */
+void hp_stats_header(struct hp_stats *st, const struct hp_header *h);
+/* Add one census (not a MARK); a sample outside the interval is
+ * skipped. */
+void hp_stats_add(struct hp_stats *st, const struct hp_sample *s);
+/* Compute the figures that need the whole interval (integral, mean,
+ * share, slope, duration, mean total).  Call once, after the last
+ * sample. */
+void hp_stats_finish(struct hp_stats *st);
+void hp_stats_free(struct hp_stats *st);
+/* Bucket i (< nspark) of the sparkline: the mean total, in bytes, of
+ * its run of consecutive samples. */
+double hp_stats_spark(const struct hp_stats *st, size_t i);
+
+/* The figure a band list is sorted by (hpstat -S). */
+enum hp_stats_key {
+	HP_KEY_MAX, HP_KEY_SUM, HP_KEY_INTEGRAL, HP_KEY_SLOPE, HP_KEY_NAME
+};
+
+/* The ids of the bands with a row in the interval, sorted by key
+ * (descending; HP_KEY_NAME ascending by bytes), ties by name; *n is set
+ * to their number.  The caller frees the array. */
+uint32_t *hp_stats_order(const struct hp_stats *st,
+                         const struct hpt_intern *bands,
+                         enum hp_stats_key key, size_t *n);
+
+/* One band in two profiles (hpstat -d): a band absent from one counts
+ * 0 there.  Integrals in byte-seconds, max in bytes, slopes in bytes
+ * per second; delta is new - old. */
+struct hp_band_diff {
+	uint32_t band;
+	double old_integral, new_integral, delta_integral;
+	uint64_t old_max, new_max;
+	double old_slope, new_slope, delta_slope;
+};
+
+/* Every band with a row in either profile (finished, over one band
+ * table), sorted by the absolute change in integral, largest first,
+ * ties by name; *n is set to their number.  The caller frees it. */
+struct hp_band_diff *hp_stats_diff(const struct hp_stats *old,
+                                   const struct hp_stats *new_,
+                                   const struct hpt_intern *bands,
+                                   size_t *n);
+
+#endif

@@ -1,0 +1,426 @@
+#!/usr/bin/env bats
+# hpstat: golden cases (tests/cases/hpstat), every figure of every real
+# profile (fixtures and ../shared/corpus) against an independent awk
+# computation, TSV against JSON, the ../shared/cases rows, pipes, files,
+# and the EXAMPLES of man/hpstat.1.
+
+load helper
+
+# reference [START END] < PROFILE: the figures of a .hp (as hpcat writes
+# it: repaired, duplicates summed) computed by awk, independently of
+# hpstat: one TSV row per band, the columns of hpstat -o tsv, then a row
+# "<summary>  samples first last duration bands max_cost max_cost_time
+# max_total max_total_time mean_total final_total total_integral".
+# The slope is computed the textbook way, in two passes over the kept
+# samples (centred sums), not by hpstat's running sums.
+reference() {
+	awk -v s="${1-}" -v e="${2-}" '
+	BEGIN { N = 0 }  # a number, not "", as an array index
+	function esc(x) { gsub(/\\/, "&&", x); gsub(/\t/, "\\t", x); return x }
+	function take(   k, v, tot, dt) {
+		if (N > 0 && t > pt) {
+			dt = t - pt
+			for (k in prev) integ[k] += prev[k] / 2 * dt
+			for (k in cur) integ[k] += cur[k] / 2 * dt
+		}
+		T[N] = t; tot = 0
+		for (k in cur) {
+			v = cur[k]; tot += v
+			if (!(k in cnt)) {
+				cnt[k] = 0; fi[k] = N; first[k] = t; mx[k] = v; mt[k] = t
+				nb++
+			} else if (v > mx[k]) { mx[k] = v; mt[k] = t }
+			cnt[k]++; last[k] = t; sum[k] += v; V[k, N] = v
+			if (!hasmc || v > mc || (v == mc && N < mcn)) { hasmc = 1; mc = v; mct = t; mcn = N }
+		}
+		if (N == 0 || tot > mtot) { mtot = tot; mtt = t }
+		ftot = tot; stot += tot
+		delete prev
+		for (k in cur) prev[k] = cur[k]
+		pt = t; N++
+	}
+	/^BEGIN_SAMPLE / { t = $2 + 0; delete cur; in_s = 1; next }
+	/^END_SAMPLE / {
+		in_s = 0
+		if ((s == "" || t >= s + 0) && (e == "" || t <= e + 0)) take()
+		next
+	}
+	in_s {
+		i = match($0, /\t[0-9]+$/)
+		if (i) cur[esc(substr($0, 1, i - 1))] += substr($0, i + 1) + 0
+	}
+	END {
+		dur = N ? T[N - 1] - T[0] : 0
+		if (dur < 0) dur = 0
+		tint = 0
+		for (k in integ) tint += integ[k]
+		for (k in cnt) {
+			mean = dur > 0 ? integ[k] / dur : sum[k] / N
+			share = tint > 0 ? 100 * integ[k] / tint : 0
+			n = N - fi[k]; slope = 0
+			if (n >= 2) {
+				tm = 0; ym = 0
+				for (i = fi[k]; i < N; i++) { tm += T[i]; ym += V[k, i] }
+				tm /= n; ym /= n; num = 0; den = 0
+				for (i = fi[k]; i < N; i++) {
+					dt = T[i] - tm; num += dt * (V[k, i] - ym); den += dt * dt
+				}
+				if (den > 0) slope = num / den
+			}
+			printf "%s\t%d\t%.0f\t%.6f\t%.6f\t%.0f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\n", k, cnt[k], mx[k], mt[k], mean, sum[k], integ[k] + 0, share, first[k], last[k], slope
+		}
+		mtl = dur > 0 ? tint / dur : (N ? stot / N : 0)
+		printf "<summary>\t%d\t%.6f\t%.6f\t%.6f\t%d\t%.0f\t%.6f\t%.0f\t%.6f\t%.6f\t%.0f\t%.6f\n", N, (N ? T[0] : 0), (N ? T[N - 1] : 0), dur, nb, mc, mct, mtot, mtt, mtl, ftot, tint
+	}'
+}
+
+# same_figures A B: two TSV files of figures, rows sorted by their first
+# field, agree: the fields named exact (by number) byte for byte, the
+# others to 6 significant digits (or 2e-6 absolutely, for the 6
+# decimals of near-zero figures).
+same_figures() {
+	local exact=$3
+	if ! awk -F'\t' -v exact="$exact" '
+	BEGIN { n = split(exact, x, ","); for (i = 1; i <= n; i++) ex[x[i]] = 1 }
+	FNR == NR { a[FNR] = $0; na = FNR; next }
+	{
+		nb = FNR
+		if (!(FNR in a)) { print "extra row: " $0; bad = 1; next }
+		m = split(a[FNR], f, "\t")
+		if (m != NF) { print "fields differ:\n" a[FNR] "\n" $0; bad = 1; next }
+		for (i = 1; i <= NF; i++) {
+			if (i == 1 || (i in ex)) {
+				if (f[i] != $i) { print "field " i ": " f[i] " != " $i " in " $1; bad = 1 }
+				continue
+			}
+			d = f[i] - $i; if (d < 0) d = -d
+			m1 = f[i] < 0 ? -f[i] : f[i]; m2 = $i < 0 ? -$i : $i
+			if (m2 > m1) m1 = m2
+			if (d > 1e-6 * m1 + 2e-6) { print "field " i ": " f[i] " != " $i " in " $1; bad = 1 }
+		}
+	}
+	END { if (na != nb) { print "rows: " na " != " nb; bad = 1 } exit bad }
+	' "$1" "$2"; then
+		return 1
+	fi
+}
+
+# check_profile FILE [START END]: every figure hpstat gives for FILE, in
+# TSV and in JSON, against the reference.
+check_profile() {
+	local f=$1 d="$BATS_TEST_TMPDIR" iv=""
+	[ $# -eq 3 ] && iv="-s $2 -e $3"
+	hpcat -q "$f" | reference "${2-}" "${3-}" >"$d/ref.all"
+	grep -v '^<summary>' "$d/ref.all" | LC_ALL=C sort >"$d/ref.tsv"
+	grep '^<summary>' "$d/ref.all" >"$d/ref.sum"
+	# shellcheck disable=SC2086
+	hpstat $iv -o tsv "$f" 2>/dev/null | tail -n +2 | LC_ALL=C sort >"$d/tsv"
+	# shellcheck disable=SC2086
+	hpstat $iv -o json "$f" 2>/dev/null >"$d/json"
+	jq -r '.per_band[] | [.band, .samples, .max, .max_time, .mean, .sum, .integral, .share, .first, .last, .slope] | @tsv' "$d/json" | LC_ALL=C sort >"$d/json.tsv"
+	jq -r '["<summary>", .samples, .first, .last, .duration, .bands, .max_cost.bytes, .max_cost.time, .max_total.bytes, .max_total.time, .mean_total, .final_total, .total_integral] | @tsv' "$d/json" >"$d/json.sum"
+	same_figures "$d/ref.tsv" "$d/tsv" 2,3,6 || { echo "TSV of $f $iv"; return 1; }
+	same_figures "$d/tsv" "$d/json.tsv" 2,3,6 || { echo "JSON of $f $iv"; return 1; }
+	same_figures "$d/ref.sum" "$d/json.sum" 2,6,7,9,12 || { echo "summary of $f $iv"; return 1; }
+}
+
+@test "golden cases" { golden_all hpstat; }
+
+@test "every fixture: every figure against an independent computation, TSV and JSON alike" {
+	n=0
+	for f in "$FIX"/*.hp; do
+		check_profile "$f" || return 1
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+@test "every fixture: the figures of an interval (-s/-e)" {
+	for f in "$FIX"/leak.hc.hp "$FIX"/leak.hy.hp "$FIX"/leak.hb.hp "$FIX"/names.P.hp; do
+		check_profile "$f" 0.05 0.15 || return 1
+		check_profile "$f" 0.1 0.1 || return 1
+		check_profile "$f" 100 200 || return 1
+	done
+}
+
+@test "every corpus .hp: every figure against an independent computation" {
+	need_corpus
+	n=0
+	for f in "$CORPUS"/hp/*.hp; do
+		check_profile "$f" || return 1
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+@test "the reference computation itself catches a wrong figure" {
+	# the check above must be able to fail: one figure off by 1e-5
+	d="$BATS_TEST_TMPDIR"
+	printf 'a\t1\t2\t3.5\n' >"$d/x"
+	printf 'a\t1\t2\t3.50004\n' >"$d/y"
+	run same_figures "$d/x" "$d/y" 2,3
+	[ "$status" -eq 1 ]
+	printf 'a\t1\t2\t3.500001\n' >"$d/y"
+	same_figures "$d/x" "$d/y" 2,3
+	printf 'a\t1\t3\t3.5\n' >"$d/y"
+	run same_figures "$d/x" "$d/y" 2,3
+	[ "$status" -eq 1 ]
+}
+
+@test "an eventlog gives the figures of the same run's .hp" {
+	ev="$FIX/leak.l-hc.eventlog"
+	hpcat -q "$ev" >"$BATS_TEST_TMPDIR/ev.hp" 2>/dev/null || skip "no eventlog input yet"
+	hpstat -o tsv "$BATS_TEST_TMPDIR/ev.hp" >"$BATS_TEST_TMPDIR/a"
+	hpstat -o tsv "$ev" >"$BATS_TEST_TMPDIR/b"
+	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
+@test "sorting: each -S key orders the bands of a real profile" {
+	f="$FIX/leak.hc.hp"
+	# column of the key in the TSV, and sort(1) flags for the expected order
+	for k in max:3 sum:6 integral:7 slope:11; do
+		col=${k#*:}
+		hpstat -o tsv -S "${k%:*}" "$f" | tail -n +2 | cut -f "$col" >"$BATS_TEST_TMPDIR/got"
+		sort -g -r "$BATS_TEST_TMPDIR/got" | cmp - "$BATS_TEST_TMPDIR/got"
+	done
+	hpstat -o tsv -S name "$f" | tail -n +2 | cut -f 1 >"$BATS_TEST_TMPDIR/got"
+	LC_ALL=C sort "$BATS_TEST_TMPDIR/got" | cmp - "$BATS_TEST_TMPDIR/got"
+	[ "$(hpstat -o tsv -n 3 "$f" | wc -l)" -eq 4 ]
+	# the default is -S integral
+	[ "$(hpstat -o tsv "$f")" = "$(hpstat -o tsv -S integral "$f")" ]
+}
+
+@test "-d: a profile against itself changes nothing; the gates pass" {
+	f="$FIX/leak.hc.hp"
+	run hpstat -o tsv -d -G 0 "$f" "$f"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | tail -n +2 | awk -F'\t' '$4 != "0.000000" || $7 != "0" || $10 != "0.000000" { bad = 1 } END { exit bad }'
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq $(( $(hpstat -o tsv "$f" | wc -l) )) ]
+}
+
+@test "-d: two real breakdowns of one run, every band of either listed" {
+	a="$FIX/leak.hc.hp" b="$FIX/leak.hm.hp"
+	hpstat -o tsv -d "$a" "$b" | tail -n +2 | cut -f 1 | LC_ALL=C sort >"$BATS_TEST_TMPDIR/got"
+	{ hpstat -o tsv "$a"; hpstat -o tsv "$b"; } | grep -v '^band' | cut -f 1 | LC_ALL=C sort -u >"$BATS_TEST_TMPDIR/want"
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# sorted by the absolute change in integral
+	hpstat -o tsv -d "$a" "$b" | tail -n +2 | awk -F'\t' '{ d = $4 < 0 ? -$4 : $4; print d }' >"$BATS_TEST_TMPDIR/d"
+	sort -g -r "$BATS_TEST_TMPDIR/d" | cmp - "$BATS_TEST_TMPDIR/d"
+	hpstat -o json -d "$a" "$b" | jq -e '.old.bands > 0 and .new.bands > 0 and (.per_band | length) > 0' >/dev/null
+}
+
+@test "-L on a real profile: 1 above the max total, 0 at it, figures either way" {
+	f="$FIX/leak.hc.hp"
+	max=$(hpstat -o json "$f" | jq .max_total.bytes)
+	t=$(hpstat -o json "$f" | jq -r .max_total.time)
+	run hpstat -o tsv -L "$max" "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(hpstat -o tsv "$f")" ]
+	run hpstat -L "$((max - 1))" "$f"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"hpstat: $f: max total 45.1 MiB ($max bytes) at 0.175242 s exceeds the limit 45.1 MiB ($((max - 1)) bytes)"* ]]
+	[ "$t" = 0.175242 ]
+	run hpstat -L 1k -L 100M "$f"
+	[ "$status" -eq 0 ]
+	run hpstat -L 45M "$f"
+	[ "$status" -eq 1 ]
+	run hpstat -L 1G "$f"
+	[ "$status" -eq 0 ]
+}
+
+@test "JSON is valid: one object, several files an array, names with any bytes" {
+	hpstat -o json "$FIX/leak.hd.hp" | jq -e 'type == "object" and (.per_band | length) == .bands' >/dev/null
+	hpstat -o json "$FIX/leak.hd.hp" "$FIX/leak.hy.hp" | jq -e 'type == "array" and length == 2' >/dev/null
+	hpstat -o json "$TOP/tests/cases/hpstat/names.in" | jq -e '.per_band | map(.band) | index("tab\there") != null' >/dev/null
+	hpstat -o json -d "$FIX/leak.hd.hp" "$FIX/leak.hy.hp" | jq -e '.old.file and .new.file' >/dev/null
+}
+
+@test "text: no line wider than 80 columns, names cut in text only" {
+	for f in "$FIX"/*.hp; do
+		# characters, not bytes: the units and marks are UTF-8, so
+		# continuation bytes do not count
+		hpstat -b "$f" 2>/dev/null | grep -v '^max cost\|^job' |
+		    LC_ALL=C tr -d '\200-\277' >"$BATS_TEST_TMPDIR/t"
+		awk 'length($0) > 79 { print FILENAME ": " $0; bad = 1 } END { exit bad }' "$BATS_TEST_TMPDIR/t"
+	done
+	hpstat -b "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\/buildMa… '
+	hpstat -o tsv "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\\\/buildMap/m...	'
+}
+
+@test "memory grows with bands, not samples: no sample is kept" {
+	# a profile 64 times as long has the same bands: the same figures
+	# per sample count scale, and hpstat never holds a sample (valgrind
+	# counts the bytes allocated at the peak)
+	command -v valgrind >/dev/null || skip "no valgrind"
+	f="$FIX/leak.hc.hp"
+	big="$BATS_TEST_TMPDIR/big.hp"
+	awk -f "$TOP/bench/mkhp.awk" -v target=4000000 "$f" >"$big"
+	peak() {
+		valgrind --tool=massif --pages-as-heap=no --massif-out-file="$BATS_TEST_TMPDIR/m" "$TOP/hpstat" -o tsv "$1" >/dev/null 2>&1
+		awk -F= '/^mem_heap_B=/ { if ($2 > m) m = $2 } END { print m }' "$BATS_TEST_TMPDIR/m"
+	}
+	small=$(peak "$f")
+	[ -n "$small" ] || skip "valgrind cannot run this build (sanitizers)"
+	large=$(peak "$big")
+	echo "peak heap: $small bytes on $(wc -c <"$f"), $large bytes on $(wc -c <"$big")"
+	[ "$large" -lt $((small + 65536)) ]
+}
+
+# ---- ../shared/cases rows ----
+
+@test "case hp-name-spaces: the name is all before the last TAB, in every format" {
+	need_cases
+	run hpstat -o tsv "$CASES/hp-name-spaces.hp"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -v warning | sed -n 2p | cut -f 1-3)" = "$(printf '(7)parse input/main\t1\t4096')" ]
+	[ "$(hpstat -o json "$CASES/hp-name-spaces.hp" 2>/dev/null | jq -r '.per_band[0].band')" = "(7)parse input/main" ]
+	hpstat -b "$CASES/hp-name-spaces.hp" 2>/dev/null | grep -q '^(7)parse input/main  '
+}
+
+@test "case hp-time-carry: 13.100 is read as 14.00 with a warning" {
+	need_cases
+	run hpstat -o json "$CASES/hp-time-carry.hp"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hpstat: $CASES/hp-time-carry.hp:8: warning: two-decimal time '13.100' has a carry: read as 14.00" ]
+	hpstat -o json "$CASES/hp-time-carry.hp" 2>/dev/null | jq -e '.first == 13.9 and .last == 14.09' >/dev/null
+}
+
+@test "case hp-job-quoting: the JOB value, unquoted" {
+	need_cases
+	[ "$(hpstat -o json "$CASES/hp-job-quoting.hp" | jq -r .job)" = 'demo C:\work\in.txt "two words" +RTS -hT' ]
+	hpstat "$CASES/hp-job-quoting.hp" | grep -qxF 'job         demo C:\work\in.txt "two words" +RTS -hT'
+}
+
+@test "case hp-incomplete-tail: the tail is dropped with one warning, exit 0" {
+	need_cases
+	hpstat -o json "$CASES/hp-incomplete-tail.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e"
+	[ "$(head -1 "$BATS_TEST_TMPDIR/e")" = "hpstat: $CASES/hp-incomplete-tail.hp:8: warning: incomplete sample at end of input (no END_SAMPLE): dropped" ]
+	jq -e '.samples == 1' "$BATS_TEST_TMPDIR/o" >/dev/null
+}
+
+@test "case hp-header-only: 1 sample, 0 bands, exit 0" {
+	need_cases
+	run hpstat -o json "$CASES/hp-header-only.hp"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | jq -e '.samples == 1 and .bands == 0 and .per_band == []' >/dev/null
+}
+
+@test "case empty.hp: empty input, exit 2, no output" {
+	need_cases
+	st=0
+	hpstat "$CASES/empty.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e" || st=$?
+	[ "$st" -eq 2 ]
+	[ ! -s "$BATS_TEST_TMPDIR/o" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/e")" = "hpstat: $CASES/empty.hp: empty input" ]
+}
+
+# ---- files, pipes, locale ----
+
+@test "an error in a later file leaves output that cannot pass for complete" {
+	# a first file whose rows fill more than the output buffer
+	awk 'BEGIN {
+		print "JOB \"many\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\""
+		print "BEGIN_SAMPLE 0.0"
+		for (i = 0; i < 3000; i++) printf "(%d)band/number/%d/of/a/wide/profile\t%d\n", i, i, 8 * i
+		print "END_SAMPLE 0.0"
+	}' >"$BATS_TEST_TMPDIR/many.hp"
+	printf 'not a profile\n' >"$BATS_TEST_TMPDIR/bad.hp"
+	hpstat -o tsv "$BATS_TEST_TMPDIR/many.hp" "$BATS_TEST_TMPDIR/bad.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e" && return 1
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/o")" = "hpstat: error: output incomplete, see the messages of hpstat" ]
+	# every line before it is a whole row
+	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | awk -F'\t' 'NF != 12' | wc -l)" -eq 0 ]
+	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | wc -l)" -gt 500 ]
+	grep -q "^hpstat: $BATS_TEST_TMPDIR/bad.hp:1: " "$BATS_TEST_TMPDIR/e"
+}
+
+@test "a full disk is a write error, exit 2" {
+	run sh -c "hpstat -b '$FIX/leak.hd.hp' >/dev/full"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpstat: write error: No space left on device" ]
+}
+
+@test "a closed pipe ends hpstat quietly" {
+	run bash -c "set -o pipefail; hpstat -o tsv '$FIX/leak.hd.hp' | head -1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'band\tsamples\tmax\tmax_time\tmean\tsum\tintegral\tshare\tfirst\tlast\tslope')" ]
+}
+
+@test "a terminal on standard input is refused with the usage" {
+	command -v script >/dev/null || skip "no script(1)"
+	run script -qec "$TOP/hpstat" /dev/null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"hpstat: standard input is a terminal; name a profile or pipe one in"* ]]
+}
+
+@test "output does not depend on the locale" {
+	for loc in C de_DE.UTF-8 fr_FR.UTF-8; do
+		for fmt in text tsv json; do
+			LC_ALL=$loc hpstat -b -o $fmt "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/$loc.$fmt"
+		done
+	done
+	for fmt in text tsv json; do
+		cmp "$BATS_TEST_TMPDIR/C.$fmt" "$BATS_TEST_TMPDIR/de_DE.UTF-8.$fmt"
+		cmp "$BATS_TEST_TMPDIR/C.$fmt" "$BATS_TEST_TMPDIR/fr_FR.UTF-8.$fmt"
+	done
+	grep -q '"mean_total": 25451037.608644,' "$BATS_TEST_TMPDIR/C.json"
+}
+
+@test "-h prints the usage on stdout, exit 0" {
+	run hpstat -h
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|name] [-n N]" ]
+	[ "${lines[1]}" = "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [file ...]" ]
+}
+
+# ---- the EXAMPLES of man/hpstat.1, run on real profiles ----
+
+# examples: the example lines, with the quotes of the page as the shell
+# sees them.
+examples() {
+	man_examples hpstat.1 | sed 's/\\(dq/"/g'
+}
+
+@test "man examples: every line runs on real profiles" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hc.hp" app.hp
+	cp "$FIX/leak.hc.hp" old.hp
+	# the new run holds more: the same profile with every value doubled
+	awk -F'\t' 'NF == 2 { $2 = $2 * 2 } { print }' OFS='\t' "$FIX/leak.hc.hp" >new.hp
+	n=0
+	while IFS= read -r line; do
+		case $line in
+		gnuplot*) command -v gnuplot >/dev/null || continue ;;
+		esac
+		st=0
+		bash -c "$line" >out 2>err || st=$?
+		case $line in
+		*-G*) [ "$st" -eq 1 ] || { echo "$line: exit $st"; return 1; }
+		      grep -q 'new.hp: max total 90.2 MiB is 100.0% above old.hp' err ;;
+		*) [ "$st" -eq 0 ] || { echo "$line: exit $st"; cat err; return 1; } ;;
+		esac
+		n=$((n + 1))
+	done < <(examples)
+	[ "$n" -ge 5 ]
+	# the last awk example printed the band above 1 MB on average
+	[ "$(bash -c "$(examples | grep awk)")" = "(306)mkItems/main.items/main
+(308)buildMap.\\\\/buildMap/m..." ]
+	# the leak suspects: five rows, growing fastest first
+	[ "$(hpstat -b -S slope -n 5 app.hp | sed -n '/^band /,$p' | wc -l)" -eq 6 ]
+	[ -s bands.tsv ]
+}
+
+@test "man examples: the Makefile rule fails above 200 MB, passes below" {
+	command -v make >/dev/null || skip "no make"
+	cd "$BATS_TEST_TMPDIR"
+	# the rule as the page shows it
+	sed -n '/^residency:/,/^\.Ed/p' "$TOP/man/hpstat.1" | sed '$d' >Makefile
+	[ "$(wc -l <Makefile)" -eq 2 ]
+	cp "$FIX/leak.hc.hp" app.hp
+	run make -s residency
+	[ "$status" -eq 0 ]
+	# a profile whose peak is 45 MiB x 5 = 225 MiB
+	awk -F'\t' 'NF == 2 { $2 = $2 * 5 } { print }' OFS='\t' "$FIX/leak.hc.hp" >app.hp
+	run make -s residency
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"hpstat: app.hp: max total 225.4 MiB (236374000 bytes) at 0.175242 s exceeds the limit 200.0 MiB (209715200 bytes)"* ]]
+}
