@@ -297,8 +297,8 @@ static void sample_range(struct slice *sl, const char *arg)
 	                                       comma + 1, 1, UINT64_MAX, 0)
 	                         : UINT64_MAX;
 	if (sl->samples.last < sl->samples.first)
-		hpt_usage_error("-n %s: the last sample comes before the "
-		                "first", hpt_quote(0, arg, strlen(arg)));
+		hpt_usage_error("-n: last sample before the first: \"%s\"",
+		                hpt_quote(0, arg, strlen(arg)));
 	free(first);
 }
 
