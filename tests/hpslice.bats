@@ -21,13 +21,13 @@ nbands() {
 	END { n = 0; for (k in s) n++; print n }' "$1"
 }
 
-# readable OUT: hpcat -S reads OUT back without a word, and hp2ps (when
-# installed) draws it.
+# readable OUT [hp2ps]: hpcat -S reads OUT back without a word, and
+# with a second argument hp2ps (when installed) draws it too.
 readable() {
 	local e="$BATS_TEST_TMPDIR/readable.err"
 	hpcat -S "$1" >/dev/null 2>"$e" || { cat "$e"; return 1; }
 	[ ! -s "$e" ] || { cat "$e"; return 1; }
-	if command -v hp2ps >/dev/null; then
+	if [ -n "${2:-}" ] && command -v hp2ps >/dev/null; then
 		cp "$1" "$BATS_TEST_TMPDIR/r.hp"
 		(cd "$BATS_TEST_TMPDIR" && hp2ps r.hp) || return 1
 	fi
@@ -52,7 +52,7 @@ profiles() {
 			hpslice -m $m "$f" >"$o" 2>/dev/null
 			[ "$(totals "$o")" = "$want" ] || { echo "-m $m $f: totals differ"; return 1; }
 			[ "$(nbands "$o")" -le $((m + 1)) ] || { echo "-m $m $f: $(nbands "$o") bands"; return 1; }
-			readable "$o" || { echo "-m $m $f"; return 1; }
+			readable "$o" $([ $m = 3 ] && echo hp2ps) || { echo "-m $m $f"; return 1; }
 		done
 	done
 }
@@ -64,7 +64,7 @@ profiles() {
 		for t in 5 30; do
 			hpslice -t $t "$f" >"$o" 2>/dev/null
 			[ "$(totals "$o")" = "$want" ] || { echo "-t $t $f: totals differ"; return 1; }
-			readable "$o" || { echo "-t $t $f"; return 1; }
+			readable "$o" $([ $t = 5 ] && echo hp2ps) || { echo "-t $t $f"; return 1; }
 			# with P% each, at most 100/P bands keep their names
 			[ "$(nbands "$o")" -le $((100 / t + 1)) ] || { echo "-t $t $f"; return 1; }
 		done
@@ -108,7 +108,7 @@ integrals() {
 		hpslice -s "$s" -e "$e" "$f" >"$o" 2>/dev/null
 		want=$(printf '%s\n' "$times" | awk -v s="$s" -v e="$e" '$1 + 0 >= s + 0 && $1 + 0 <= e + 0')
 		[ "$(awk '/^BEGIN_SAMPLE/ { print $2 }' "$o")" = "$want" ] || { echo "-s $s -e $e $f"; return 1; }
-		readable "$o" || return 1
+		readable "$o" hp2ps || return 1
 		hpslice -n 2,$n "$f" >"$o" 2>/dev/null
 		[ "$(grep -c '^BEGIN_SAMPLE' "$o")" -eq $((n - 1)) ] || { echo "-n $f"; return 1; }
 		hpslice -j 3 "$f" >"$o" 2>/dev/null
