@@ -135,6 +135,28 @@ integrals() {
 	done
 }
 
+# Golden outputs on the corpus, kept as cksum(1) of the output (the
+# corpus is other people's data: it is never copied here).  The tests
+# above check what these outputs must satisfy.
+@test "golden outputs on the corpus (cksum of each)" {
+	need_corpus
+	while read -r sum f opts; do
+		got=$(cd "$CORPUS/hp" && eval "hpslice $opts $f" 2>&1 | cksum | tr ' ' :)
+		[ "$got" = "$sum" ] || { echo "hpslice $opts $f: $got, expected $sum"; return 1; }
+	done <<'EOF'
+2697598276:1042 episteme_InductiveLogicProgramming__main3.hp -m 3 -s 10 -e 10.5
+712475972:233504 episteme_InductiveLogicProgramming__main3.hp -t 5 -z
+563077306:67845 ruairidhm98_Profiles__sumeuler.hp -n 100,2000 -j 7
+1671078218:630451 ruairidhm98_Profiles__sumeuler.hp -t 3 -o tsv
+655964735:3923 tylerwx51_StartStopFRP__example.hc.hp -E -k '^\(' -m 3 -j 10
+1821639321:2740 tylerwx51_StartStopFRP__example.hy.hp -m 4
+382341316:619011 mpickering_eventlog2html__Describe2.hp -s 20 -e 30 -x GHC -z
+1969122731:177637 walseb_bearriver-space-leak__ExampleBearriver.hp -m 10 -s 5
+2406526460:7284 mpickering_core-prof-plugin__test.hp -k Main -o tsv
+1486948825:1351 dangirsh_GeneticProgramming__Main.hp -e 1.5 -m 2
+EOF
+}
+
 # ---- ../shared/cases rows ----
 
 @test "case hp-name-spaces: the name is all before the last TAB" {
