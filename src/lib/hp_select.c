@@ -181,25 +181,26 @@ void hp_bandsel_free(struct hp_bandsel *q)
 
 /* ---- the ranking into OTHER ---- */
 
-/* qsort's comparison needs the integrals and names: the one piece of
- * state the ranking keeps outside its arguments, set for one call. */
-static const struct hp_integral *rank_a;
-static const struct hpt_intern *rank_bands;
+/* A band as the ranking sees it: everything qsort's comparison needs. */
+struct ranked {
+	double integral;
+	const char *name;
+	size_t len;
+	uint32_t band;
+};
 
-/* Larger integral first; equal integrals by name, bytes ascending. */
+/* Larger integral first; equal integrals by name, bytes ascending (the
+ * names of a table are distinct, so the order is total). */
 static int by_integral(const void *x, const void *y)
 {
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	double ia = hp_integral_of(rank_a, a), ib = hp_integral_of(rank_a, b);
-	size_t la = rank_bands->len[a], lb = rank_bands->len[b];
+	const struct ranked *a = x, *b = y;
 	int c;
-	if (ia != ib)
-		return ia > ib ? -1 : 1;
-	c = memcmp(rank_bands->name[a], rank_bands->name[b],
-	           la < lb ? la : lb);
+	if (a->integral != b->integral)
+		return a->integral > b->integral ? -1 : 1;
+	c = memcmp(a->name, b->name, a->len < b->len ? a->len : b->len);
 	if (c != 0)
 		return c;
-	return la < lb ? -1 : la > lb;
+	return a->len < b->len ? -1 : a->len > b->len;
 }
 
 size_t hp_rank_keep(const struct hp_integral *a,
@@ -207,27 +208,29 @@ size_t hp_rank_keep(const struct hp_integral *a,
                     const unsigned char *present, uint64_t max_bands,
                     double percent, long other, unsigned char *keep)
 {
-	uint32_t *order = hpt_xmalloc((bands->count ? bands->count : 1) *
-	                              sizeof *order);
+	struct ranked *r = hpt_xmalloc((bands->count ? bands->count : 1) *
+	                               sizeof *r);
 	size_t i, n = 0, kept = 0;
 	for (i = 0; i < bands->count; i++) {
 		keep[i] = 0;
-		if ((!present || present[i]) && (long)i != other)
-			order[n++] = (uint32_t)i;
+		if ((present && !present[i]) || (long)i == other)
+			continue;
+		r[n].integral = hp_integral_of(a, (uint32_t)i);
+		r[n].name = bands->name[i];
+		r[n].len = bands->len[i];
+		r[n].band = (uint32_t)i;
+		n++;
 	}
-	rank_a = a;
-	rank_bands = bands;
-	qsort(order, n, sizeof *order, by_integral);
+	qsort(r, n, sizeof *r, by_integral);
 	for (i = 0; i < n && kept < max_bands; i++) {
 		/* integral / total < percent / 100, without dividing by a
 		 * total that may be 0 */
-		if (percent > 0 &&
-		    hp_integral_of(a, order[i]) * 100 < percent * a->total)
+		if (percent > 0 && r[i].integral * 100 < percent * a->total)
 			break;
-		keep[order[i]] = 1;
+		keep[r[i].band] = 1;
 		kept++;
 	}
-	free(order);
+	free(r);
 	return kept;
 }
 
