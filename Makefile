@@ -15,8 +15,8 @@ DESTDIR =
 
 # The programs, one src/PROG.c each, and their man pages.  Every list
 # of programs (tests, install) comes from PROGS.
-PROGS = hpcat hpstat proftree
-MAN1 = man/hpcat.1 man/hpstat.1 man/proftree.1
+PROGS = hpcat hpslice hpstat proftree
+MAN1 = man/hpcat.1 man/hpslice.1 man/hpstat.1 man/proftree.1
 MAN5 = man/hptools.5
 
 # The library, bottom up: the base (diagnostics, allocation, numbers,
@@ -27,14 +27,14 @@ LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/escape.o src/lib/input.o src/lib/intern.o src/lib/prog.o \
 	src/lib/sniff.o \
 	src/lib/hp.o src/lib/hp_stats.o src/lib/hp_read.o src/lib/hp_write.o \
-	src/lib/hp_stats_write.o src/lib/heap_in.o \
+	src/lib/hp_select.o src/lib/hp_stats_write.o src/lib/heap_in.o \
 	src/lib/prof.o src/lib/prof_read.o src/lib/prof_tree.o \
 	src/lib/prof_write.o src/lib/prof_text.o
 LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/escape.h src/lib/input.h src/lib/intern.h src/lib/prog.h \
 	src/lib/sniff.h \
 	src/lib/hp.h src/lib/hp_stats.h src/lib/hp_read.h src/lib/hp_write.h \
-	src/lib/hp_stats_write.h src/lib/heap_in.h \
+	src/lib/hp_select.h src/lib/hp_stats_write.h src/lib/heap_in.h \
 	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
 	src/lib/prof_write.h src/lib/prof_text.h
 LIB = src/lib/libhptools.a
@@ -45,7 +45,7 @@ all: $(PROGS)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 # Every object depends on every header: simple, and the library is small.
-$(LIBOBJ) src/hpcat.o src/hpstat.o src/proftree.o: $(LIBHDR)
+$(LIBOBJ) src/hpcat.o src/hpslice.o src/hpstat.o src/proftree.o: $(LIBHDR)
 
 $(LIB): $(LIBOBJ)
 	rm -f $@
@@ -53,6 +53,9 @@ $(LIB): $(LIBOBJ)
 
 hpcat: src/hpcat.o $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/hpcat.o $(LIB) $(LDLIBS)
+
+hpslice: src/hpslice.o $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/hpslice.o $(LIB) $(LDLIBS)
 
 hpstat: src/hpstat.o $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/hpstat.o $(LIB) $(LDLIBS)
@@ -94,7 +97,7 @@ install: all
 
 uninstall:
 	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(PROGS)
-	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f hpcat.1 hpstat.1 proftree.1
+	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f hpcat.1 hpslice.1 hpstat.1 proftree.1
 	cd $(DESTDIR)$(MANPREFIX)/man5 && rm -f hptools.5
 
 clean:

@@ -32,6 +32,15 @@ void hpt_input_open(struct hpt_input *in, const char *path)
 	in->buf = hpt_xmalloc(in->cap);
 }
 
+void hpt_input_fdopen(struct hpt_input *in, int fd, const char *name)
+{
+	memset(in, 0, sizeof *in);
+	in->fd = fd;
+	in->name = name;
+	in->cap = IN_CHUNK;
+	in->buf = hpt_xmalloc(in->cap);
+}
+
 void hpt_input_close(struct hpt_input *in)
 {
 	if (in->fd > 0)

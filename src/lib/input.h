@@ -37,6 +37,9 @@ struct hpt_input {
  * unreadable file is "PROG: FILE: reason" (exit 2).  Whether standard
  * input may be a terminal is the program's business (prog.h). */
 void hpt_input_open(struct hpt_input *in, const char *path);
+/* Read the descriptor fd, already open (a spool file read again, say),
+ * named name in diagnostics; hpt_input_close closes it. */
+void hpt_input_fdopen(struct hpt_input *in, int fd, const char *name);
 /* Follow the input as it grows (tail -f): at its end, wait for more
  * (calling wait(arg) before each pause, if not NULL) until stop(arg)
  * returns non-zero.  Only a regular file is followed: a pipe ends when

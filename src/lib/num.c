@@ -103,6 +103,82 @@ char *hpt_dec_add(const char *a, const char *b)
 	return r;
 }
 
+/* The integer part of a decimal without its leading zeros: *n digits
+ * from the returned pointer; the fraction (without its '.') in *f. */
+static const char *dec_parts(const char *a, size_t *n, const char **f)
+{
+	const char *p = strchr(a, '.');
+	size_t i = p ? (size_t)(p - a) : strlen(a);
+	*f = p ? p + 1 : a + i;
+	while (i > 0 && *a == '0') {
+		a++;
+		i--;
+	}
+	*n = i;
+	return a;
+}
+
+int hpt_dec_cmp(const char *a, const char *b)
+{
+	const char *fa, *fb;
+	size_t na, nb;
+	int c;
+	a = dec_parts(a, &na, &fa);
+	b = dec_parts(b, &nb, &fb);
+	if (na != nb)
+		return na < nb ? -1 : 1;
+	if ((c = memcmp(a, b, na)) != 0)
+		return c;
+	/* The fractions, the shorter one padded with zeros. */
+	while (*fa || *fb) {
+		int da = *fa ? *fa++ : '0', db = *fb ? *fb++ : '0';
+		if (da != db)
+			return da < db ? -1 : 1;
+	}
+	return 0;
+}
+
+char *hpt_dec_sub(const char *a, const char *b)
+{
+	const char *pa = strchr(a, '.'), *pb = strchr(b, '.');
+	size_t ia = pa ? (size_t)(pa - a) : strlen(a);
+	size_t ib = pb ? (size_t)(pb - b) : strlen(b);
+	size_t fa = pa ? strlen(pa + 1) : 0, fb = pb ? strlen(pb + 1) : 0;
+	size_t ni = ia > ib ? ia : ib, nf = fa > fb ? fa : fb;
+	size_t len = ni + (nf ? nf + 1 : 0), k, o;
+	char *r = hpt_xmalloc(len + 1);
+	int borrow = 0;
+	if (hpt_dec_cmp(a, b) < 0) {
+		/* a - a: zero, with the decimals promised */
+		b = a;
+		pb = pa;
+		ib = ia;
+		fb = fa;
+	}
+	/* From the right, as hpt_dec_add, borrowing instead of carrying. */
+	o = len;
+	r[o] = '\0';
+	for (k = nf; k-- > 0;) {
+		int d = (k < fa ? pa[1 + k] - '0' : 0) -
+		        (k < fb ? pb[1 + k] - '0' : 0) - borrow;
+		borrow = d < 0;
+		r[--o] = (char)('0' + (d + 10) % 10);
+	}
+	if (nf)
+		r[--o] = '.';
+	for (k = 0; k < ni; k++) {
+		int d = (k < ia ? a[ia - 1 - k] - '0' : 0) -
+		        (k < ib ? b[ib - 1 - k] - '0' : 0) - borrow;
+		borrow = d < 0;
+		r[--o] = (char)('0' + (d + 10) % 10);
+	}
+	for (k = 0; k + 1 < ni && r[k] == '0'; k++)
+		;
+	if (k)
+		memmove(r, r + k, len - k + 1);
+	return r;
+}
+
 void hpt_fmt_double(char *buf, size_t size, double d, int prec)
 {
 	/* No setlocale() anywhere in hptools, so printf uses '.'. */

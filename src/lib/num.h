@@ -16,6 +16,14 @@ int hpt_parse_u64(const char *s, size_t n, uint64_t *v);
  * string (caller frees) with as many decimals as the longer of the two
  * (and no leading zeros but one). */
 char *hpt_dec_add(const char *a, const char *b);
+/* Compare two non-negative decimals "digits[.digits]" exactly (so that
+ * "2" equals "2.000" and "10.5" is above "9.75"): returns <0, 0 or >0
+ * as a is below, equal to or above b. */
+int hpt_dec_cmp(const char *a, const char *b);
+/* The exact difference a - b of two such decimals, a >= b (otherwise
+ * the result is "0" with as many decimals), as a new string (caller
+ * frees) with as many decimals as the longer of the two. */
+char *hpt_dec_sub(const char *a, const char *b);
 /* Format d with prec digits after the '.' into buf (size >= 64). */
 void hpt_fmt_double(char *buf, size_t size, double d, int prec);
 /* Format v in decimal at p; returns the number of bytes (at most 20). */
