@@ -338,12 +338,11 @@ static void set_text(struct hp_sample *s, const char *t, size_t n)
  * whole seconds.  The written form, so that hpcat's output, read again,
  * is repaired the same way (14.100 after a carry read as 14.00 is a
  * carry again). */
-static void note_time_form(struct hp_reader *r, const char *t)
+static void note_time_form(struct hp_reader *r, const char *t, long ip,
+                           long dec)
 {
-	const char *dot = strchr(t, '.');
-	size_t ip = dot ? (size_t)(dot - t) : strlen(t);
-	r->prev_dec = dot ? (int)strlen(dot + 1) : 0;
-	if (ip >= 20 || hpt_parse_u64(t, ip, &r->prev_int) != 0)
+	r->prev_dec = (int)dec;
+	if (ip >= 20 || hpt_parse_u64(t, (size_t)ip, &r->prev_int) != 0)
 		r->prev_dec = -1;
 }
 
@@ -355,7 +354,7 @@ static void note_time_form(struct hp_reader *r, const char *t)
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
-	long i = 0, dot = -1;
+	long i = 0, dot = -1, ip, dec;
 	uint64_t sec = 0;
 	while (i < n && t[i] >= '0' && t[i] <= '9')
 		i++;
@@ -376,6 +375,8 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 		                         (size_t)n + 3, 1);
 		memcpy(s->time_text, t, (size_t)n);
 		memcpy(s->time_text + n, ".0", 3);
+		ip = n;
+		dec = 1;
 	} else if (n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0 &&
 	           r->prev_dec == 2 && dot < 20 &&
 	           hpt_parse_u64(t, (size_t)dot, &sec) == 0 &&
@@ -391,9 +392,13 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 			repair(r, R_CARRY, line, fixed,
 			       "two-decimal time '%s' has a carry",
 			       hpt_quote(0, t, (size_t)n));
+		ip = (long)strlen(fixed) - 3;
+		dec = 2;
 		set_text(s, fixed, strlen(fixed));
 		free(fixed);
 	} else {
+		ip = dot;
+		dec = n - dot - 1;
 		set_text(s, t, (size_t)n);
 		if (t[dot] == ',') {
 			s->time_text[dot] = '.';
@@ -406,7 +411,7 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 	}
 	s->time = time_value(s->time_text);
 	if (warn)
-		note_time_form(r, s->time_text);
+		note_time_form(r, s->time_text, ip, dec);
 	return;
 bad:
 	hpt_data_error(r->in->name, line, "bad time '%s'",
@@ -1049,8 +1054,10 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 	s->digits_len = 0;
 	/* Following a live profile, the input may end here if the last
 	 * sample was empty and not the first: perhaps GHC's final one
-	 * (input.h says when it does end). */
+	 * (input.h says when it does end).  Only here, before the next
+	 * line: the input compares line numbers. */
 	r->in->follow_may_end = r->nsamples > 1 && r->last_empty;
+	r->in->follow_end_line = r->in->lineno;
 	for (;;) {
 		char *l;
 		const char *rest;
@@ -1060,7 +1067,6 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		n = next_line(r, &l, &unterm);
 		if (n < 0)
 			return at_end(r);
-		r->in->follow_may_end = 0;
 		if (n == 0)
 			continue;
 		tab = row_split(l, n, &bytes, &k);

@@ -303,7 +303,8 @@ static size_t fill(struct hpt_input *in)
 		}
 		if (!in->follow ||
 		    (in->follow_stop && in->follow_stop(in->follow_arg)) ||
-		    (in->follow_may_end && follow_done(in))) {
+		    (in->follow_may_end && in->lineno == in->follow_end_line &&
+		     follow_done(in))) {
 			in->eof = 1;
 			return 0;
 		}

@@ -34,7 +34,9 @@ struct hpt_input {
 	int from_path;          /* opened from a path, not standard input */
 	int follow_may_end;     /* follow: set by the reader where the
 	                         * input may end (after what may be the
-	                         * program's final sample) */
+	                         * program's final sample), */
+	long follow_end_line;   /* with lineno then: valid while no line
+	                         * has been returned since */
 	int quiet_polls;        /* follow: waits in a row with no data there */
 	long writer_pid;        /* follow: the process last seen writing */
 	int writer_fd;          /* the file, and its descriptor there */
@@ -58,8 +60,9 @@ void hpt_input_open_wait(struct hpt_input *in, const char *path,
  * (calling wait(arg) before each pause of 0.2 s, if not NULL) until one
  * of these ends the input:
  *   - stop(arg) returns non-zero (the program got a signal);
- *   - the reader set in->follow_may_end (after an empty sample: GHC's
- *     last act is an empty sample, then it closes the file) and no
+ *   - the reader set in->follow_may_end, and follow_end_line to
+ *     lineno, and no line was read since (after an empty sample:
+ *     GHC's last act is an empty sample, then it closes the file) and no
  *     other process has the file open for writing any more.  Where
  *     that cannot be known (no /proc, as on systems other than Linux),
  *     when the file has not grown for 5 s there;
