@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "alloc.h"
-#include "escape.h"
 #include "heap_in.h"
+#include "hp_read.h"
 #include "hp_write.h"
 #include "output.h"
 #include "prog.h"
@@ -54,90 +54,36 @@ static void catch_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-/* What joined inputs must agree on, from the first one's header. */
+/* What joined inputs must agree on: the first one's header. */
 struct first {
 	const char *name;        /* the first input (NULL: none read yet) */
-	char *sample_unit, *value_unit;
-	size_t sample_unit_len, value_unit_len;
-	char *breakdown;         /* "-hc", ... (NULL: not in its JOB) */
+	struct hp_header h;      /* its JOB and units */
 };
 
-/*
- * The breakdown a JOB names, as a new string, or NULL: the last -h
- * option among the RTS options (after " +RTS", which a profiled RTS
- * always writes: rts/ProfHeap.c), "-h" alone being -hc.  A restriction
- * such as -hcNAME or -hyInt is longer and is not a breakdown.
- */
-static char *breakdown(const char *job, size_t len)
-{
-	const char *end = job + len, *p = NULL, *q, *found = NULL;
-	size_t i;
-	for (i = 0; i + 5 <= len; i++)
-		if (memcmp(job + i, " +RTS", 5) == 0 &&
-		    (i + 5 == len || job[i + 5] == ' ')) {
-			p = job + i + 5;
-			break;
-		}
-	if (!p)
-		return NULL;
-	while (p < end) {
-		while (p < end && *p == ' ')
-			p++;
-		for (q = p; q < end && *q != ' '; q++)
-			;
-		if ((q - p == 2 || q - p == 3) && p[0] == '-' && p[1] == 'h')
-			found = p;
-		p = q;
-	}
-	if (!found)
-		return NULL;
-	if (found + 2 == end || found[2] == ' ')
-		return hpt_xstrdup("-hc");
-	return hpt_xmemdup(found, 3);
-}
-
-/* A later input whose header says it is another kind of profile than
- * the first: a warning, or an error under -S. */
-static void differs(const char *name, int strict, const char *what,
-                    const char *here, const char *there, const char *first)
-{
-	if (strict)
-		hpt_data_error(name, 0, "%s '%s' differs from '%s' in %s", what,
-		               here, there, first);
-	hpt_data_warn(name, 0, "%s '%s' differs from '%s' in %s: joined "
-	              "anyway", what, here, there, first);
-}
-
 /* Keep what later inputs are checked against (first one), or check
- * input name's header h against it. */
+ * input name's header h against it: another kind of profile is a
+ * warning, or an error under -S. */
 static void check_join(struct first *f, const char *name, int strict,
                        const struct hp_header *h)
 {
-	char *b = breakdown(h->job, h->job_len);
+	char *m;
 	if (!f->name) {
 		f->name = name;
-		f->sample_unit = hpt_xmemdup(h->sample_unit, h->sample_unit_len);
-		f->sample_unit_len = h->sample_unit_len;
-		f->value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
-		f->value_unit_len = h->value_unit_len;
-		f->breakdown = b;
+		f->h.job = hpt_xmemdup(h->job, h->job_len);
+		f->h.job_len = h->job_len;
+		f->h.sample_unit = hpt_xmemdup(h->sample_unit,
+		                               h->sample_unit_len);
+		f->h.sample_unit_len = h->sample_unit_len;
+		f->h.value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
+		f->h.value_unit_len = h->value_unit_len;
 		return;
 	}
-	if (h->sample_unit_len != f->sample_unit_len ||
-	    memcmp(h->sample_unit, f->sample_unit, f->sample_unit_len) != 0)
-		differs(name, strict, "SAMPLE_UNIT",
-		        hpt_quote(0, h->sample_unit, h->sample_unit_len),
-		        hpt_quote(1, f->sample_unit, f->sample_unit_len),
-		        f->name);
-	if (h->value_unit_len != f->value_unit_len ||
-	    memcmp(h->value_unit, f->value_unit, f->value_unit_len) != 0)
-		differs(name, strict, "VALUE_UNIT",
-		        hpt_quote(0, h->value_unit, h->value_unit_len),
-		        hpt_quote(1, f->value_unit, f->value_unit_len),
-		        f->name);
-	if (b && f->breakdown && strcmp(b, f->breakdown) != 0)
-		differs(name, strict, "breakdown", b, f->breakdown, f->name);
-	free(b);
+	if ((m = hp_header_mismatch(&f->h, h)) == NULL)
+		return;
+	if (strict)
+		hpt_data_error(name, 0, "%s in %s", m, f->name);
+	hpt_data_warn(name, 0, "%s in %s: joined anyway", m, f->name);
+	free(m);
 }
 
 /*
@@ -240,9 +186,9 @@ int main(int argc, char **argv)
 		         &bands, &s, &sink, &offset);
 	if (sink.end)
 		sink.end(sink.arg, &bands);
-	free(first.sample_unit);
-	free(first.value_unit);
-	free(first.breakdown);
+	free(first.h.job);
+	free(first.h.sample_unit);
+	free(first.h.value_unit);
 	free(offset);
 	hp_sample_free(&s);
 	hpt_intern_free(&bands);

@@ -75,6 +75,7 @@ enum repair_kind {
 	R_EARLIER,
 	R_SECOND_PROFILE,
 	R_HEADER_AFTER,
+	R_RUN_DIFFERS,
 	R_KINDS
 };
 
@@ -105,6 +106,7 @@ static const struct {
 	[R_SECOND_PROFILE] = {"joined, its times continue after",
 	                      "second profile in the input"},
 	[R_HEADER_AFTER] = {"ignored", "header line after the first sample"},
+	[R_RUN_DIFFERS] = {"joined anyway", "second profile of another kind"},
 };
 
 /* Reader state: everything about one input lives here, nothing global. */
@@ -146,7 +148,9 @@ struct hp_reader {
 	size_t last_len, last_cap;
 	char *run_offset;        /* a second profile in the input: added */
 	size_t run_cap;          /* to its times (NULL: none) */
-	int new_run;             /* its header is being read */
+	int new_run;             /* its header is being read: */
+	struct hp_header run_hdr; /* what it says so far */
+	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
 	uint64_t *prev_stamp;    /* per band: stamp of the last sample */
@@ -611,6 +615,81 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 	}
 }
 
+static void header_free(struct hp_header *h)
+{
+	free(h->job);
+	free(h->date);
+	free(h->sample_unit);
+	free(h->value_unit);
+	memset(h, 0, sizeof *h);
+}
+
+/*
+ * The breakdown a JOB names, as a new string, or NULL: the last -h
+ * option among the RTS options (after " +RTS", which a profiled RTS
+ * always writes, rts/ProfHeap.c; formats.md 1.2), "-h" alone being -hc.
+ * A restriction such as -hcNAME or -hyInt is longer: not a breakdown.
+ */
+static char *breakdown(const char *job, size_t len)
+{
+	const char *end = job + len, *p = NULL, *q, *found = NULL;
+	size_t i;
+	for (i = 0; i + 5 <= len; i++)
+		if (memcmp(job + i, " +RTS", 5) == 0 &&
+		    (i + 5 == len || job[i + 5] == ' ')) {
+			p = job + i + 5;
+			break;
+		}
+	if (!p)
+		return NULL;
+	while (p < end) {
+		while (p < end && *p == ' ')
+			p++;
+		for (q = p; q < end && *q != ' '; q++)
+			;
+		if ((q - p == 2 || q - p == 3) && p[0] == '-' && p[1] == 'h')
+			found = p;
+		p = q;
+	}
+	if (!found)
+		return NULL;
+	if (found + 2 == end || found[2] == ' ')
+		return hpt_xstrdup("-hc");
+	return hpt_xmemdup(found, 3);
+}
+
+static int same_bytes(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && (an == 0 || memcmp(a, b, an) == 0);
+}
+
+char *hp_header_mismatch(const struct hp_header *first,
+                         const struct hp_header *later)
+{
+	char *a, *b, *m = NULL;
+	if (!same_bytes(later->sample_unit, later->sample_unit_len,
+	                first->sample_unit, first->sample_unit_len))
+		return hpt_xasprintf("SAMPLE_UNIT '%s' differs from '%s'",
+		                     hpt_quote(0, later->sample_unit,
+		                               later->sample_unit_len),
+		                     hpt_quote(1, first->sample_unit,
+		                               first->sample_unit_len));
+	if (!same_bytes(later->value_unit, later->value_unit_len,
+	                first->value_unit, first->value_unit_len))
+		return hpt_xasprintf("VALUE_UNIT '%s' differs from '%s'",
+		                     hpt_quote(0, later->value_unit,
+		                               later->value_unit_len),
+		                     hpt_quote(1, first->value_unit,
+		                               first->value_unit_len));
+	a = breakdown(first->job, first->job_len);
+	b = breakdown(later->job, later->job_len);
+	if (a && b && strcmp(a, b) != 0)
+		m = hpt_xasprintf("breakdown '%s' differs from '%s'", b, a);
+	free(a);
+	free(b);
+	return m;
+}
+
 /* Add the decimal offset off to s's time, exactly.  A sum of two times
  * without decimals ("5." + "5.") gets ".0": hp2ps reads only a time
  * with a decimal point. */
@@ -835,6 +914,33 @@ static void on_row(struct hp_reader *r, struct hp_sample *s, const char *l,
 	          r->in->lineno);
 }
 
+/* The second profile of the input is about to give its first sample:
+ * does its header say it measures what the first one does? */
+static void check_run(struct hp_reader *r)
+{
+	struct hp_header h = r->run_hdr;
+	char *m;
+	/* A line it lacks is taken as the first profile's. */
+	if (!h.job) {
+		h.job = r->hdr.job;
+		h.job_len = r->hdr.job_len;
+	}
+	if (!h.sample_unit) {
+		h.sample_unit = r->hdr.sample_unit;
+		h.sample_unit_len = r->hdr.sample_unit_len;
+	}
+	if (!h.value_unit) {
+		h.value_unit = r->hdr.value_unit;
+		h.value_unit_len = r->hdr.value_unit_len;
+	}
+	m = hp_header_mismatch(&r->hdr, &h);
+	if (m) {
+		repair(r, R_RUN_DIFFERS, r->run_line, NULL,
+		       "%s of the first profile", m);
+		free(m);
+	}
+}
+
 /* BEGIN_SAMPLE time (rest): a new sample starts, cutting any before. */
 static void on_begin(struct hp_reader *r, struct hp_sample *s,
                      const char *rest, long restlen, int unterm)
@@ -855,6 +961,8 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 		return; /* cut: EOF follows */
 	parse_time(r, rest, restlen, r->begin, s, 1);
 	r->begin_raw = s->time;
+	if (r->new_run)
+		check_run(r);
 	r->new_run = 0;
 	shift_run(r, s);
 	r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
@@ -965,7 +1073,6 @@ static void on_header(struct hp_reader *r, struct hp_sample *s, int k,
 	long line = r->in->lineno;
 	frag_end(r);
 	read_string(r, header_kw[k], rest, restlen, &v, &vl, 1);
-	free(v);
 	if (k == 0 && r->last_len > 0) {
 		/* A second profile (cat a.hp b.hp): its times continue
 		 * after the last sample, as when files are joined. */
@@ -979,14 +1086,32 @@ static void on_header(struct hp_reader *r, struct hp_sample *s, int k,
 		                          r->last_len + 1, 1);
 		memcpy(r->run_offset, r->last_text, r->last_len + 1);
 		r->new_run = 1;
+		r->run_line = line;
+		header_free(&r->run_hdr);
+		r->run_hdr.job = v;
+		r->run_hdr.job_len = vl;
 		repair(r, R_SECOND_PROFILE, line,
 		       hpt_quote(1, r->last_text, r->last_len),
 		       "a second profile starts here (JOB line after "
 		       "samples)");
 		return;
 	}
-	if (r->new_run && !r->in_sample)
-		return; /* the second profile's header */
+	if (r->new_run && !r->in_sample) {
+		/* the second profile's header */
+		if (k == 2) {
+			free(r->run_hdr.sample_unit);
+			r->run_hdr.sample_unit = v;
+			r->run_hdr.sample_unit_len = vl;
+		} else if (k == 3) {
+			free(r->run_hdr.value_unit);
+			r->run_hdr.value_unit = v;
+			r->run_hdr.value_unit_len = vl;
+		} else {
+			free(v);
+		}
+		return;
+	}
+	free(v);
 	repair(r, R_HEADER_AFTER, line, NULL, "%s line after the first sample",
 	       header_kw[k]);
 }
@@ -1119,10 +1244,8 @@ void hp_reader_free(struct hp_reader *r)
 {
 	free(r->offset);
 	free(r->end_text);
-	free(r->hdr.job);
-	free(r->hdr.date);
-	free(r->hdr.sample_unit);
-	free(r->hdr.value_unit);
+	header_free(&r->hdr);
+	header_free(&r->run_hdr);
 	free(r->seen);
 	free(r->slot);
 	free(r->badmsg);

@@ -66,4 +66,19 @@ const char *hp_reader_end_time(struct hp_reader *r);
 /* Release the reader (not the input, not the band table). */
 void hp_reader_free(struct hp_reader *r);
 
+/*
+ * Does the profile with header later measure what the one with header
+ * first does, so that joining them makes sense?  NULL if so; else the
+ * first difference, as a new string (caller frees): "SAMPLE_UNIT 'x'
+ * differs from 'y'", the same for VALUE_UNIT, or "breakdown '-hm'
+ * differs from '-hc'", the breakdown being the last -h option after
+ * " +RTS" in JOB (-h alone is -hc; a restriction such as -hcNAME is
+ * not a breakdown; a JOB without one is not compared).  The reader uses
+ * it for a second profile in one input, hpcat for joined files.  (A
+ * header comparison belongs to the model, hp.h, once another heap
+ * reader needs it.)
+ */
+char *hp_header_mismatch(const struct hp_header *first,
+                         const struct hp_header *later);
+
 #endif
