@@ -474,6 +474,27 @@ example() {
 	[ ! -s "$BATS_TEST_TMPDIR/err" ]
 }
 
+@test "-f ends when the program writing the file dies before its final sample" {
+	f="$BATS_TEST_TMPDIR/live.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	: >"$f"
+	exec 7>>"$f"
+	head -20 "$FIX/leak.hc.hp" >&7
+	timeout 20 hpcat -f "$f" 7>&- >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	wait_for grep -q '^END_SAMPLE' "$out"
+	sleep 0.5
+	kill -0 $pid
+	# killed: the file is closed without the final sample
+	exec 7>&-
+	st=0
+	wait $pid || st=$?
+	[ "$st" -eq 0 ]
+	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: file closed by its program before the final sample: stopped" ]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/err")" = "hpcat: $f:19: warning: incomplete sample at end of input (no END_SAMPLE): dropped" ]
+	[ "$(cat "$out")" = "$(head -18 "$FIX/leak.hc.hp")" ]
+}
+
 @test "-f ends at the final empty sample once no process writes the file" {
 	f="$BATS_TEST_TMPDIR/live.hp"
 	cp "$FIX/newline.hcfirst.hp" "$f"

@@ -258,6 +258,29 @@ static int writer_state(struct hpt_input *in)
 	return found;
 }
 
+/*
+ * Follow mode, at the end of the data anywhere else: has the program
+ * that was seen writing the file closed it (it was killed, or crashed,
+ * before its final sample)?  The first wait only looks for the writer;
+ * with none seen (it runs as another user, or this system has no
+ * /proc) the answer stays no, and a signal ends the input.
+ */
+static int writer_left(struct hpt_input *in)
+{
+	struct stat st;
+	if (!in->writer_looked) {
+		in->writer_looked = 1;
+		writer_state(in);
+		return 0;
+	}
+	if (in->writer_pid <= 0)
+		return 0;
+	if (fstat(in->fd, &st) == 0 &&
+	    writes_file(&st, in->writer_pid, in->writer_fd))
+		return 0;
+	return writer_state(in) == 0;
+}
+
 /* Follow mode, at the end of the data where the reader says the input
  * may end: has the program finished writing?  See hpt_input_follow. */
 static int follow_done(struct hpt_input *in)
@@ -297,19 +320,38 @@ static size_t fill(struct hpt_input *in)
 			if (in->follow) {
 				remember_tail(in, in->buf + in->end, (size_t)r);
 				in->quiet_polls = 0;
+				in->follow_ending = 0;
 			}
 			in->end += (size_t)r;
 			return (size_t)r;
 		}
 		if (!in->follow ||
-		    (in->follow_stop && in->follow_stop(in->follow_arg)) ||
-		    (in->follow_may_end && in->lineno == in->follow_end_line &&
-		     follow_done(in))) {
+		    (in->follow_stop && in->follow_stop(in->follow_arg))) {
 			in->eof = 1;
 			return 0;
 		}
+		/* The writer found gone before this read, which found
+		 * nothing it might have written just before it went: the
+		 * end. */
+		if (in->follow_ending) {
+			if (in->follow_ending == 2)
+				hpt_data_warn(in->name, 0, "file closed by its "
+				              "program before the final sample: "
+				              "stopped");
+			in->eof = 1;
+			return 0;
+		}
+		if (in->follow_may_end && in->lineno == in->follow_end_line &&
+		    follow_done(in)) {
+			in->follow_ending = 1;
+			continue;
+		}
 		if (follow_gone(in))
 			return 0;
+		if (writer_left(in)) {
+			in->follow_ending = 2;
+			continue;
+		}
 		if (in->follow_wait)
 			in->follow_wait(in->follow_arg);
 		pause_follow();

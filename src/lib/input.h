@@ -40,6 +40,9 @@ struct hpt_input {
 	int quiet_polls;        /* follow: waits in a row with no data there */
 	long writer_pid;        /* follow: the process last seen writing */
 	int writer_fd;          /* the file, and its descriptor there */
+	int writer_looked;      /* follow: looked for it once */
+	int follow_ending;      /* follow: the end was found (1), or the
+	                         * writer left early (2): one more read */
 };
 
 /* Open path ("-" is standard input, named "<stdin>") for reading.  An
@@ -66,6 +69,10 @@ void hpt_input_open_wait(struct hpt_input *in, const char *path,
  *     other process has the file open for writing any more.  Where
  *     that cannot be known (no /proc, as on systems other than Linux),
  *     when the file has not grown for 5 s there;
+ *   - the process seen writing the file (looked for at the first
+ *     wait) no longer has it open, without the final empty sample:
+ *     "FILE: warning: file closed by its program before the final
+ *     sample: stopped";
  *   - the file was truncated or no longer holds the bytes read (the
  *     program was run again), or, once every byte was read, its name
  *     no longer exists or names another file (deleted, replaced by
