@@ -63,12 +63,14 @@ void hpt_input_open_wait(struct hpt_input *in, const char *path,
  * (calling wait(arg) before each pause of 0.2 s, if not NULL) until one
  * of these ends the input:
  *   - stop(arg) returns non-zero (the program got a signal);
- *   - the reader set in->follow_may_end, and follow_end_line to
- *     lineno, and no line was read since (after an empty sample:
- *     GHC's last act is an empty sample, then it closes the file) and no
- *     other process has the file open for writing any more.  Where
- *     that cannot be known (no /proc, as on systems other than Linux),
- *     when the file has not grown for 5 s there;
+ *   - the profile may end here, and no other process has the file
+ *     open for writing any more (the program exited).  The reader
+ *     says where a profile may end by setting in->follow_may_end and
+ *     in->follow_end_line = in->lineno, valid until it reads another
+ *     line: after an empty sample that is not the first, as GHC's last
+ *     act is an empty sample, then it closes the file.  Where writers
+ *     cannot be seen (no /proc, as on systems other than Linux), the
+ *     end is such a place where the file has not grown for 5 s;
  *   - the process seen writing the file (looked for at the first
  *     wait) no longer has it open, without the final empty sample:
  *     "FILE: warning: file closed by its program before the final
