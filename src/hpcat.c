@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "heap_in.h"
+#include "hp_read.h"
 #include "hp_write.h"
 #include "output.h"
 #include "prog.h"
@@ -53,25 +54,64 @@ static void catch_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/* What joined inputs must agree on: the first one's header. */
+struct first {
+	const char *name;        /* the first input (NULL: none read yet) */
+	struct hp_header h;      /* its JOB and units */
+};
+
+/* Keep what later inputs are checked against (first one), or check
+ * input name's header h against it: another kind of profile is a
+ * warning, or an error under -S. */
+static void check_join(struct first *f, const char *name, int strict,
+                       const struct hp_header *h)
+{
+	char *m;
+	if (!f->name) {
+		f->name = name;
+		f->h.job = hpt_xmemdup(h->job, h->job_len);
+		f->h.job_len = h->job_len;
+		f->h.sample_unit = hpt_xmemdup(h->sample_unit,
+		                               h->sample_unit_len);
+		f->h.sample_unit_len = h->sample_unit_len;
+		f->h.value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
+		f->h.value_unit_len = h->value_unit_len;
+		return;
+	}
+	if ((m = hp_header_mismatch(&f->h, h)) == NULL)
+		return;
+	if (strict)
+		hpt_data_error(name, 0, "%s in %s", m, f->name);
+	hpt_data_warn(name, 0, "%s in %s: joined anyway", m, f->name);
+	free(m);
+}
+
 /*
  * One input into the sink: its header if it is the first, then its
  * samples and marks, their times after *offset.  *offset becomes the
- * time the next input continues after.
+ * time the next input continues after.  A followed file may not exist
+ * yet: it is waited for.
  */
-static void cat_file(const char *path, int first, int strict, int follow,
-                     struct hpt_intern *bands, struct hp_sample *s,
-                     const struct hp_sink *k, char **offset)
+static void cat_file(const char *path, struct first *first, int strict,
+                     int follow, struct hpt_intern *bands,
+                     struct hp_sample *s, const struct hp_sink *k,
+                     char **offset)
 {
 	struct hpt_input in;
 	struct heap_in *h;
 	enum hp_item it;
 	const char *end;
-	hpt_open_input(&in, path);
+	if (follow && strcmp(path, "-") != 0)
+		hpt_input_open_wait(&in, path, stop_following, flush_output,
+		                    NULL);
+	else
+		hpt_open_input(&in, path);
 	if (follow)
 		hpt_input_follow(&in, stop_following, flush_output, NULL);
 	h = heap_in_new(&in, bands, strict, *offset);
-	if (first && k->header)
+	if (!first->name && k->header)
 		k->header(k->arg, heap_in_header(h));
+	check_join(first, in.name, strict, heap_in_header(h));
 	while ((it = heap_in_next(h, s)) != HP_EOF) {
 		if (it == HP_MARK) {
 			if (k->mark)
@@ -100,6 +140,7 @@ int main(int argc, char **argv)
 	struct hpt_intern bands;
 	struct hp_sample s;
 	struct hp_sink sink;
+	struct first first;
 	int fmt = 0, strict = 0, follow = 0, c, i, nfiles;
 	char **files, *offset = NULL;
 
@@ -139,11 +180,15 @@ int main(int argc, char **argv)
 	                   "messages of hpcat\n";
 	hpt_intern_init(&bands);
 	memset(&s, 0, sizeof s);
+	memset(&first, 0, sizeof first);
 	for (i = 0; i < nfiles; i++)
-		cat_file(files[i], i == 0, strict, follow && i == nfiles - 1,
+		cat_file(files[i], &first, strict, follow && i == nfiles - 1,
 		         &bands, &s, &sink, &offset);
 	if (sink.end)
 		sink.end(sink.arg, &bands);
+	free(first.h.job);
+	free(first.h.sample_unit);
+	free(first.h.value_unit);
 	free(offset);
 	hp_sample_free(&s);
 	hpt_intern_free(&bands);

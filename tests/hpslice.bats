@@ -25,9 +25,14 @@ nbands() {
 # with a second argument hp2ps (when installed) draws it too.
 readable() {
 	local e="$BATS_TEST_TMPDIR/readable.err"
-	hpcat -S "$1" >/dev/null 2>"$e" || { cat "$e"; return 1; }
+	# not -S: a slice need not end with the final empty sample of a
+	# run; any repair hpcat would make is a warning on stderr
+	hpcat "$1" >/dev/null 2>"$e" || { cat "$e"; return 1; }
 	[ ! -s "$e" ] || { cat "$e"; return 1; }
-	if [ -n "${2:-}" ] && command -v hp2ps >/dev/null; then
+	# hp2ps cannot read a band name holding a newline (hpcat(1),
+	# CAVEATS): a line that is neither a keyword line nor a row
+	if [ -n "${2:-}" ] && command -v hp2ps >/dev/null &&
+	    ! grep -qv '^\(JOB\|DATE\|SAMPLE_UNIT\|VALUE_UNIT\|BEGIN_SAMPLE\|END_SAMPLE\|MARK\) \|	[0-9]*$' "$1"; then
 		cp "$1" "$BATS_TEST_TMPDIR/r.hp"
 		(cd "$BATS_TEST_TMPDIR" && hp2ps r.hp) || return 1
 	fi

@@ -129,6 +129,9 @@ check_profile() {
 @test "every fixture: every figure against an independent computation, TSV and JSON alike" {
 	n=0
 	for f in "$FIX"/*.hp; do
+		# the awk of check_profile reads a band row as one line: the
+		# names that hold a newline are checked by golden cases
+		case $f in */newline.*) continue ;; esac
 		check_profile "$f" || return 1
 		n=$((n + 1))
 	done

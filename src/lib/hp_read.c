@@ -13,9 +13,17 @@
  *
  * A line is a row when it has a TAB followed by nothing but digits; this
  * test comes first, so a band named like a keyword (a constructor called
- * MARK, say) is still a row.
+ * MARK, say) is still a row.  A name may hold newlines: GHC accepts any
+ * SCC label without a space, "new\nline" included, and writes it raw in
+ * the -hc and -hr names "(N)label/..." (rts/ProfHeap.c, formats.md 1.5
+ * and 1.6).  So inside a sample, a line that is not a row and starts
+ * with "(digits)" begins a name that the following lines continue, up to
+ * the row that ends it; the band's name holds the newlines.
  *
- * Checks and repairs (a repair is a warning, or an error in strict mode):
+ * Checks and repairs (a repair is a warning, or an error in strict mode;
+ * each kind of repair is printed once, at its first line, and counted:
+ * at the end of the input a kind seen more than once gets one line with
+ * its count):
  *   - empty file, eventlog magic, a first line that is not part of a heap
  *     profile: errors;
  *   - a missing header line: the default is written (JOB "", DATE "",
@@ -32,10 +40,15 @@
  *   - END_SAMPLE time different from BEGIN_SAMPLE: the BEGIN time is kept;
  *   - rows, END_SAMPLE or MARK outside their place, header lines after
  *     the first sample: ignored;
- *   - a malformed row inside a sample that is complete: an error.
+ *   - a malformed row inside a sample that is complete: an error;
+ *   - strict only: an input whose last sample is not empty.  GHC ends
+ *     every profile with an empty sample when its program exits
+ *     (formats.md 1.1), so its absence means a killed program, or one
+ *     still running.
  */
 #include "hp_read.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +58,57 @@
 #include "escape.h"
 #include "num.h"
 
+/* The kinds of repair, each printed once and then counted. */
+enum repair_kind {
+	R_HEADER_MISSING,   /* printed every time: each names its line */
+	R_HEADER_TWICE,     /* printed every time */
+	R_UNTERMINATED,
+	R_INCOMPLETE,
+	R_CUT_BY_BEGIN,
+	R_CUT_BY_JOB,
+	R_ROW_OUTSIDE,
+	R_END_OUTSIDE,
+	R_MARK_INSIDE,
+	R_CARRY,
+	R_COMMA,
+	R_END_DIFFERS,
+	R_EARLIER,
+	R_SECOND_PROFILE,
+	R_HEADER_AFTER,
+	R_RUN_DIFFERS,
+	R_KINDS
+};
+
+/* Per kind: what is done (the end of the warning), and the kind in a
+ * few words for the count at the end (NULL: printed every time). */
+static const struct {
+	const char *action;
+	const char *what;
+} kinds[R_KINDS] = {
+	[R_HEADER_MISSING] = {"written as", NULL},
+	[R_HEADER_TWICE] = {"the last one is kept", NULL},
+	[R_UNTERMINATED] = {"dropped", "unterminated last line"},
+	[R_INCOMPLETE] = {"dropped", "incomplete sample at end of input"},
+	[R_CUT_BY_BEGIN] = {"dropped", "sample without END_SAMPLE before the "
+	                               "next BEGIN_SAMPLE"},
+	[R_CUT_BY_JOB] = {"dropped", "sample without END_SAMPLE before a JOB "
+	                             "line"},
+	[R_ROW_OUTSIDE] = {"dropped", "band row outside a sample"},
+	[R_END_OUTSIDE] = {"ignored", "END_SAMPLE outside a sample"},
+	[R_MARK_INSIDE] = {"dropped", "MARK inside a sample"},
+	[R_CARRY] = {"read as", "two-decimal time with a carry"},
+	[R_COMMA] = {"read as", "decimal comma in a time"},
+	[R_END_DIFFERS] = {"the BEGIN_SAMPLE time is kept",
+	                   "END_SAMPLE time different from its BEGIN_SAMPLE "
+	                   "time"},
+	[R_EARLIER] = {"kept in file order", "sample time earlier than the "
+	                                     "one before it"},
+	[R_SECOND_PROFILE] = {"joined, its times continue after",
+	                      "second profile in the input"},
+	[R_HEADER_AFTER] = {"ignored", "header line after the first sample"},
+	[R_RUN_DIFFERS] = {"joined anyway", "second profile of another kind"},
+};
+
 /* Reader state: everything about one input lives here, nothing global. */
 struct hp_reader {
 	struct hpt_input *in;     /* the caller's */
@@ -53,6 +117,7 @@ struct hp_reader {
 	struct hpt_intern *bands;
 	struct hp_header hdr;
 	int strict;              /* repairs are errors */
+	int ended;               /* hp_read returned HP_EOF */
 	uint64_t stamp;          /* number of the sample being read */
 	uint64_t *seen;          /* seen[band]: stamp of its last sample */
 	uint32_t *slot;          /* slot[band]: its index in that sample */
@@ -64,33 +129,80 @@ struct hp_reader {
 	char *pending;           /* a line read ahead, to handle next */
 	long pending_len;
 	int pending_unterm;
+	/* The sample being read. */
+	int in_sample;           /* after its BEGIN_SAMPLE */
+	long begin;              /* the line of its BEGIN_SAMPLE */
+	long bad;                /* its first malformed line (0: none), */
+	char *badmsg;            /* an error if the sample is complete */
 	char *begin_text;        /* BEGIN_SAMPLE time text as read */
 	size_t begin_len, begin_cap;
 	int have_begin;
+	double begin_raw;        /* BEGIN_SAMPLE time as read, unshifted */
+	char *frag;              /* a name cut by newlines: its lines so */
+	size_t frag_len, frag_cap; /* far, each with its '\n' */
+	long frag_line;          /* its first line (0: none) */
+	size_t frag_first;       /* the length of that line */
 	uint32_t *pred;          /* band ids of the last sample, in order: */
 	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
-	double begin_raw;        /* BEGIN_SAMPLE time as read, unshifted */
 	char *last_text;         /* time_text of the last complete sample */
 	size_t last_len, last_cap;
 	char *run_offset;        /* a second profile in the input: added */
 	size_t run_cap;          /* to its times (NULL: none) */
-	int new_run;             /* its header is being read */
+	int new_run;             /* its header is being read: */
+	struct hp_header run_hdr; /* what it says so far */
+	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
 	uint64_t *prev_stamp;    /* per band: stamp of the last sample */
 	uint32_t *prev_slot;     /* per band: its index there */
+	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
+	long rep_line[R_KINDS];         /* and the line of the first */
 };
 
 
-/* A repair: a warning, or an error when strict. */
-static void repair(struct hp_reader *r, long line, const char *problem,
-                   const char *action)
+/*
+ * A repair of kind k at line: "problem: action", a warning, or the error
+ * "problem" when strict.  The problem is formatted from fmt; value (NULL:
+ * none) completes the kind's action ("read as 14.00").  A kind that has
+ * a count is printed only the first time.
+ */
+static void repair(struct hp_reader *r, enum repair_kind k, long line,
+                   const char *value, const char *fmt, ...) HPT_PRINTF(5, 6);
+static void repair(struct hp_reader *r, enum repair_kind k, long line,
+                   const char *value, const char *fmt, ...)
 {
+	va_list ap;
+	char *problem;
+	if (kinds[k].what && r->rep_n[k]++ > 0)
+		return;
+	r->rep_line[k] = line;
+	va_start(ap, fmt);
+	{
+		int n = vsnprintf(NULL, 0, fmt, ap);
+		va_end(ap);
+		problem = hpt_xmalloc(n < 0 ? 1 : (size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(problem, n < 0 ? 1 : (size_t)n + 1, fmt, ap);
+	}
+	va_end(ap);
 	if (r->strict)
 		hpt_data_error(r->in->name, line, "%s", problem);
-	hpt_data_warn(r->in->name, line, "%s: %s", problem, action);
+	hpt_data_warn(r->in->name, line, "%s: %s%s%s", problem,
+	              kinds[k].action, value ? " " : "", value ? value : "");
+	free(problem);
 }
 
+/* At the end of the input: one line for each kind of repair seen more
+ * than once, with its count. */
+static void repair_counts(struct hp_reader *r)
+{
+	int k;
+	for (k = 0; k < R_KINDS; k++)
+		if (r->rep_n[k] > 1)
+			hpt_data_warn(r->in->name, 0,
+			              "%s: %lu times in all, the first at line %ld",
+			              kinds[k].what, r->rep_n[k], r->rep_line[k]);
+}
 static long next_line(struct hp_reader *r, char **line, int *unterm)
 {
 	long n;
@@ -225,6 +337,19 @@ static void set_text(struct hp_sample *s, const char *t, size_t n)
 	s->time_text[n] = '\0';
 }
 
+/* Remember the form of the time just read (as written back, after its
+ * repairs) for the carry test of the next one: its decimals and its
+ * whole seconds.  The written form, so that hpcat's output, read again,
+ * is repaired the same way (14.100 after a carry read as 14.00 is a
+ * carry again). */
+static void note_time_form(struct hp_reader *r, const char *t, long ip,
+                           long dec)
+{
+	r->prev_dec = (int)dec;
+	if (ip >= 20 || hpt_parse_u64(t, (size_t)ip, &r->prev_int) != 0)
+		r->prev_dec = -1;
+}
+
 /*
  * Parse a sample or MARK time into s->time and s->time_text, applying
  * the repairs for decimal commas and 6.x carries (with warnings when
@@ -233,9 +358,8 @@ static void set_text(struct hp_sample *s, const char *t, size_t n)
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
-	long i = 0, dot = -1;
+	long i = 0, dot = -1, ip, dec;
 	uint64_t sec = 0;
-	char *txt;
 	while (i < n && t[i] >= '0' && t[i] <= '9')
 		i++;
 	if (i == 0)
@@ -255,6 +379,8 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 		                         (size_t)n + 3, 1);
 		memcpy(s->time_text, t, (size_t)n);
 		memcpy(s->time_text + n, ".0", 3);
+		ip = n;
+		dec = 1;
 	} else if (n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0 &&
 	           r->prev_dec == 2 && dot < 20 &&
 	           hpt_parse_u64(t, (size_t)dot, &sec) == 0 &&
@@ -264,53 +390,38 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 		 * seconds.  Only in a two-decimal file, after a time with
 		 * the same seconds (13.90): 0.100 after 0.050 is a time in
 		 * milliseconds, not a carry. */
-		char buf[40];
-		snprintf(buf, sizeof buf, "%llu.00",
-		         (unsigned long long)(sec + 1));
-		if (warn) {
-			char msg[200], act[60];
-			snprintf(msg, sizeof msg,
-			         "two-decimal time '%s' has a carry",
-			         hpt_quote(0, t, (size_t)n));
-			snprintf(act, sizeof act, "read as %s", buf);
-			repair(r, line, msg, act);
-		}
-		set_text(s, buf, strlen(buf));
+		char *fixed = hpt_xasprintf("%llu.00",
+		                            (unsigned long long)(sec + 1));
+		if (warn)
+			repair(r, R_CARRY, line, fixed,
+			       "two-decimal time '%s' has a carry",
+			       hpt_quote(0, t, (size_t)n));
+		ip = (long)strlen(fixed) - 3;
+		dec = 2;
+		set_text(s, fixed, strlen(fixed));
+		free(fixed);
 	} else {
+		ip = dot;
+		dec = n - dot - 1;
 		set_text(s, t, (size_t)n);
 		if (t[dot] == ',') {
 			s->time_text[dot] = '.';
-			if (warn) {
-				char msg[200], act[200];
-				snprintf(msg, sizeof msg,
-				         "decimal comma in time '%s'",
-				         hpt_quote(0, t, (size_t)n));
-				snprintf(act, sizeof act, "read as %s",
-				         hpt_quote(1, s->time_text, (size_t)n));
-				repair(r, line, msg, act);
-			}
+			if (warn)
+				repair(r, R_COMMA, line,
+				       hpt_quote(1, s->time_text, (size_t)n),
+				       "decimal comma in time '%s'",
+				       hpt_quote(0, t, (size_t)n));
 		}
 	}
-	txt = s->time_text;
-	s->time = time_value(txt);
-	if (warn) {
-		/* Remember the form of this time for the carry test. */
-		long ip = dot < 0 ? n : dot;
-		r->prev_dec = dot < 0 ? 0 : (int)(n - dot - 1);
-		if (ip >= 20 || hpt_parse_u64(t, (size_t)ip, &r->prev_int) != 0)
-			r->prev_dec = -1;
-	}
+	s->time = time_value(s->time_text);
+	if (warn)
+		note_time_form(r, s->time_text, ip, dec);
 	return;
 bad:
 	hpt_data_error(r->in->name, line, "bad time '%s'",
 	               hpt_quote(0, t, (size_t)n));
 }
 
-/*
- * Read a quoted string starting at rest (after the keyword).  It may run
- * over several lines (GHC 8.8+ writes arguments with newlines raw).
- * Sets *out and *outlen to a fresh copy of the unescaped value.
- */
 static int read_string(struct hp_reader *r, const char *kw, const char *rest,
                        long restlen, char **out, size_t *outlen,
                        int allow_more)
@@ -407,9 +518,8 @@ static void set_header(struct hp_reader *r, int k, char *v, size_t n)
 	default: p = &r->hdr.value_unit; pl = &r->hdr.value_unit_len; break;
 	}
 	if (*p) {
-		char msg[80];
-		snprintf(msg, sizeof msg, "second %s line", header_kw[k]);
-		repair(r, r->in->lineno, msg, "the last one is kept");
+		repair(r, R_HEADER_TWICE, r->in->lineno, NULL, "second %s line",
+		       header_kw[k]);
 		free(*p);
 	}
 	*p = v;
@@ -431,12 +541,11 @@ static void check_header(struct hp_reader *r, long line)
 		if (*p[k])
 			continue;
 		{
-			char msg[80], act[80];
-			snprintf(msg, sizeof msg, "no %s line in the header",
-			         header_kw[k]);
-			snprintf(act, sizeof act, "written as %s \"%s\"",
-			         header_kw[k], dflt[k]);
-			repair(r, line, msg, act);
+			char *v = hpt_xasprintf("%s \"%s\"", header_kw[k],
+			                        dflt[k]);
+			repair(r, R_HEADER_MISSING, line, v,
+			       "no %s line in the header", header_kw[k]);
+			free(v);
 		}
 		*p[k] = hpt_xstrdup(dflt[k]);
 		*pl[k] = strlen(dflt[k]);
@@ -481,8 +590,8 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 				if (!seen_any)
 					hpt_data_error(r->in->name, r->in->lineno,
 					               "no complete line");
-				repair(r, r->in->lineno, "unterminated last line",
-				       "dropped");
+				repair(r, R_UNTERMINATED, r->in->lineno, NULL,
+				       "unterminated last line");
 				continue;
 			}
 			set_header(r, k, v, vl);
@@ -506,30 +615,111 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 	}
 }
 
+static void header_free(struct hp_header *h)
+{
+	free(h->job);
+	free(h->date);
+	free(h->sample_unit);
+	free(h->value_unit);
+	memset(h, 0, sizeof *h);
+}
+
+/*
+ * The breakdown a JOB names, as a new string, or NULL: the last -h
+ * option among the RTS options (after " +RTS", which a profiled RTS
+ * always writes, rts/ProfHeap.c; formats.md 1.2), "-h" alone being -hc.
+ * A restriction such as -hcNAME or -hyInt is longer: not a breakdown.
+ */
+static char *breakdown(const char *job, size_t len)
+{
+	const char *end = job + len, *p = NULL, *q, *found = NULL;
+	size_t i;
+	for (i = 0; i + 5 <= len; i++)
+		if (memcmp(job + i, " +RTS", 5) == 0 &&
+		    (i + 5 == len || job[i + 5] == ' ')) {
+			p = job + i + 5;
+			break;
+		}
+	if (!p)
+		return NULL;
+	while (p < end) {
+		while (p < end && *p == ' ')
+			p++;
+		for (q = p; q < end && *q != ' '; q++)
+			;
+		if ((q - p == 2 || q - p == 3) && p[0] == '-' && p[1] == 'h')
+			found = p;
+		p = q;
+	}
+	if (!found)
+		return NULL;
+	if (found + 2 == end || found[2] == ' ')
+		return hpt_xstrdup("-hc");
+	return hpt_xmemdup(found, 3);
+}
+
+static int same_bytes(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && (an == 0 || memcmp(a, b, an) == 0);
+}
+
+char *hp_header_mismatch(const struct hp_header *first,
+                         const struct hp_header *later)
+{
+	char *a, *b, *m = NULL;
+	if (!same_bytes(later->sample_unit, later->sample_unit_len,
+	                first->sample_unit, first->sample_unit_len))
+		return hpt_xasprintf("SAMPLE_UNIT '%s' differs from '%s'",
+		                     hpt_quote(0, later->sample_unit,
+		                               later->sample_unit_len),
+		                     hpt_quote(1, first->sample_unit,
+		                               first->sample_unit_len));
+	if (!same_bytes(later->value_unit, later->value_unit_len,
+	                first->value_unit, first->value_unit_len))
+		return hpt_xasprintf("VALUE_UNIT '%s' differs from '%s'",
+		                     hpt_quote(0, later->value_unit,
+		                               later->value_unit_len),
+		                     hpt_quote(1, first->value_unit,
+		                               first->value_unit_len));
+	a = breakdown(first->job, first->job_len);
+	b = breakdown(later->job, later->job_len);
+	if (a && b && strcmp(a, b) != 0)
+		m = hpt_xasprintf("breakdown '%s' differs from '%s'", b, a);
+	free(a);
+	free(b);
+	return m;
+}
+
+/* Add the decimal offset off to s's time, exactly.  A sum of two times
+ * without decimals ("5." + "5.") gets ".0": hp2ps reads only a time
+ * with a decimal point. */
+static void shift_time(struct hp_sample *s, const char *off)
+{
+	char *t = hpt_dec_add(off, s->time_text);
+	size_t n = strlen(t);
+	set_text(s, t, n);
+	if (!memchr(t, '.', n)) {
+		s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 3, 1);
+		memcpy(s->time_text + n, ".0", 3);
+	}
+	s->time = time_value(s->time_text);
+	free(t);
+}
+
 /* In a second profile of the same input, times continue after the last
  * sample of the one before. */
 static void shift_run(struct hp_reader *r, struct hp_sample *s)
 {
-	char *t;
-	if (!r->run_offset)
-		return;
-	t = hpt_dec_add(r->run_offset, s->time_text);
-	set_text(s, t, strlen(t));
-	s->time = time_value(t);
-	free(t);
+	if (r->run_offset)
+		shift_time(s, r->run_offset);
 }
 
 /* An input joined to earlier ones (time_offset): every time continues
  * after theirs.  Done last, after the checks that compare times. */
 static void shift_input(struct hp_reader *r, struct hp_sample *s)
 {
-	char *t;
-	if (!r->offset)
-		return;
-	t = hpt_dec_add(r->offset, s->time_text);
-	set_text(s, t, strlen(t));
-	s->time = time_value(t);
-	free(t);
+	if (r->offset)
+		shift_time(s, r->offset);
 }
 
 /* The band that followed band a in the last sample, or UINT32_MAX.
@@ -545,27 +735,31 @@ static uint32_t follow_pred(const struct hp_reader *r, uint32_t a)
 	return i < r->pred_n ? r->pred[i] : UINT32_MAX;
 }
 
+/* Make the per-band arrays hold band b. */
+static void grow_bands(struct hp_reader *r, uint32_t b)
+{
+	size_t old = r->seen_cap, cap = old;
+	r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
+	cap = old;
+	r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
+	cap = old;
+	r->prev_stamp = hpt_xgrow(r->prev_stamp, &cap, (size_t)b + 1,
+	                          sizeof *r->prev_stamp);
+	cap = old;
+	r->prev_slot = hpt_xgrow(r->prev_slot, &cap, (size_t)b + 1,
+	                         sizeof *r->prev_slot);
+	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
+	memset(r->prev_stamp + old, 0, (cap - old) * sizeof *r->prev_stamp);
+	r->seen_cap = cap;
+}
+
 /* Add bytes to band b in sample s, summing a band named twice. */
 static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
                       uint64_t bytes, const char *text, size_t tlen,
                       long line)
 {
-	if (b >= r->seen_cap) {
-		size_t old = r->seen_cap, cap = old;
-		r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
-		cap = old;
-		r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
-		cap = old;
-		r->prev_stamp = hpt_xgrow(r->prev_stamp, &cap, (size_t)b + 1,
-		                          sizeof *r->prev_stamp);
-		cap = old;
-		r->prev_slot = hpt_xgrow(r->prev_slot, &cap, (size_t)b + 1,
-		                         sizeof *r->prev_slot);
-		memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
-		memset(r->prev_stamp + old, 0,
-		       (cap - old) * sizeof *r->prev_stamp);
-		r->seen_cap = cap;
-	}
+	if (b >= r->seen_cap)
+		grow_bands(r, b);
 	if (r->seen[b] == r->stamp) {
 		struct hp_bandval *v = &s->v[r->slot[b]];
 		if (v->bytes > UINT64_MAX - bytes)
@@ -598,17 +792,397 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 	s->n++;
 }
 
-enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
+/* The first malformed line of the sample being read: an error (msg, a
+ * hpt_xasprintf string, taken over) if the sample turns out complete,
+ * dropped with it otherwise. */
+static void set_bad(struct hp_reader *r, long line, char *msg)
 {
-	int in_sample = 0;
-	long begin = 0, bad = 0;
-	char badmsg[320];
+	if (r->bad) {
+		free(msg);
+		return;
+	}
+	r->bad = line;
+	free(r->badmsg);
+	r->badmsg = msg;
+}
+
+/* The message for a line that is not a row. */
+static char *not_a_row(const char *l, long n)
+{
+	long tab = last_tab(l, n);
+	if (tab >= 0)
+		return hpt_xasprintf("bad value '%s' in band row",
+		                     hpt_quote(0, l + tab + 1,
+		                               (size_t)(n - tab - 1)));
+	return hpt_xasprintf("band row without a TAB and a value: '%s'",
+	                     hpt_quote(0, l, (size_t)n));
+}
+
+/* Does l start a -hc or -hr name, "(digits)..."? */
+static int starts_name(const char *l, long n)
+{
+	long i = 1;
+	if (n < 3 || l[0] != '(')
+		return 0;
+	while (i < n && l[i] >= '0' && l[i] <= '9')
+		i++;
+	return i > 1 && i < n && l[i] == ')';
+}
+
+/* A line of a name that the next line continues. */
+static void frag_add(struct hp_reader *r, const char *l, long n)
+{
+	if (!r->frag_line) {
+		r->frag_line = r->in->lineno;
+		r->frag_first = (size_t)n;
+		r->frag_len = 0;
+	}
+	r->frag = hpt_xgrow(r->frag, &r->frag_cap,
+	                    r->frag_len + (size_t)n + 1, 1);
+	memcpy(r->frag + r->frag_len, l, (size_t)n);
+	r->frag_len += (size_t)n;
+	r->frag[r->frag_len++] = '\n';
+}
+
+/* A line that is not a row came before the row that would end the name
+ * begun by r->frag: that name was a malformed row after all. */
+static void frag_end(struct hp_reader *r)
+{
+	if (!r->frag_line)
+		return;
+	set_bad(r, r->frag_line, not_a_row(r->frag, (long)r->frag_first));
+	r->frag_line = 0;
+}
+
+/* A band row: name l[0..tab), value bytes (status k from row_split). */
+static void on_row(struct hp_reader *r, struct hp_sample *s, const char *l,
+                   long n, long tab, uint64_t bytes, int k, int unterm)
+{
+	uint32_t b;
+	if (unterm) {
+		/* Possibly a cut number: the sample it is in can have no
+		 * END_SAMPLE after it. */
+		if (!r->in_sample)
+			repair(r, R_UNTERMINATED, r->in->lineno, NULL,
+			       "unterminated last line");
+		return;
+	}
+	if (!r->in_sample) {
+		repair(r, R_ROW_OUTSIDE, r->in->lineno, NULL,
+		       "band row outside a sample");
+		return;
+	}
+	if (k != 0) {
+		set_bad(r, r->in->lineno,
+		        hpt_xasprintf("value out of range: '%s'",
+		                      hpt_quote(0, l + tab + 1,
+		                                (size_t)(n - tab - 1))));
+		r->frag_line = 0;
+		return;
+	}
+	if (r->frag_line) {
+		/* The last line of a name with newlines. */
+		long line = r->frag_line;
+		frag_add(r, l, tab);
+		r->frag_line = 0;
+		if (has_nul(r->frag, (long)r->frag_len - 1)) {
+			set_bad(r, line, hpt_xasprintf("NUL byte in line: not "
+			                               "a heap profile"));
+			return;
+		}
+		b = hpt_intern(r->bands, r->frag, r->frag_len - 1, NULL);
+	} else if (s->n < r->pred_n &&
+	           r->bands->len[b = r->pred[s->n]] == (size_t)tab &&
+	           memcmp(r->bands->name[b], l, (size_t)tab) == 0) {
+		/* Censuses mostly list the same bands in the same order:
+		 * the band at this place in the last sample, no hashing. */
+	} else if (s->n > 0 && s->n <= r->pred_n &&
+	           (b = follow_pred(r, s->v[s->n - 1].band)) != UINT32_MAX &&
+	           r->bands->len[b] == (size_t)tab &&
+	           memcmp(r->bands->name[b], l, (size_t)tab) == 0) {
+		/* The band that followed the last one last time. */
+	} else {
+		if (has_nul(l, tab)) {
+			set_bad(r, r->in->lineno,
+			        hpt_xasprintf("NUL byte in line: not a heap "
+			                      "profile"));
+			return;
+		}
+		b = hpt_intern(r->bands, l, (size_t)tab, NULL);
+	}
+	add_value(r, s, b, bytes, l + tab + 1, (size_t)(n - tab - 1),
+	          r->in->lineno);
+}
+
+/* The second profile of the input is about to give its first sample:
+ * does its header say it measures what the first one does? */
+static void check_run(struct hp_reader *r)
+{
+	struct hp_header h = r->run_hdr;
+	char *m;
+	/* A line it lacks is taken as the first profile's. */
+	if (!h.job) {
+		h.job = r->hdr.job;
+		h.job_len = r->hdr.job_len;
+	}
+	if (!h.sample_unit) {
+		h.sample_unit = r->hdr.sample_unit;
+		h.sample_unit_len = r->hdr.sample_unit_len;
+	}
+	if (!h.value_unit) {
+		h.value_unit = r->hdr.value_unit;
+		h.value_unit_len = r->hdr.value_unit_len;
+	}
+	m = hp_header_mismatch(&r->hdr, &h);
+	if (m) {
+		repair(r, R_RUN_DIFFERS, r->run_line, NULL,
+		       "%s of the first profile", m);
+		free(m);
+	}
+}
+
+/* BEGIN_SAMPLE time (rest): a new sample starts, cutting any before. */
+static void on_begin(struct hp_reader *r, struct hp_sample *s,
+                     const char *rest, long restlen, int unterm)
+{
+	if (r->in_sample)
+		repair(r, R_CUT_BY_BEGIN, r->begin, NULL,
+		       "sample without END_SAMPLE before the next "
+		       "BEGIN_SAMPLE");
+	r->in_sample = 1;
+	r->begin = r->in->lineno;
+	r->bad = 0;
+	r->frag_line = 0;
 	s->n = 0;
 	s->digits_len = 0;
-	/* Following a live profile ends with the program's final, empty
-	 * sample (the first one, at time 0, is empty too). */
-	if (r->in->follow && r->nsamples > 1 && r->last_empty)
+	r->stamp++;
+	r->have_begin = 0;
+	if (unterm)
+		return; /* cut: EOF follows */
+	parse_time(r, rest, restlen, r->begin, s, 1);
+	r->begin_raw = s->time;
+	if (r->new_run)
+		check_run(r);
+	r->new_run = 0;
+	shift_run(r, s);
+	r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
+	                          (size_t)restlen + 1, 1);
+	memcpy(r->begin_text, rest, (size_t)restlen);
+	r->begin_len = (size_t)restlen;
+	r->have_begin = 1;
+}
+
+/* The sample s is complete: check its time against the one before and
+ * keep what the next sample and the next input need. */
+static void end_sample(struct hp_reader *r, struct hp_sample *s)
+{
+	size_t i;
+	if (r->have_prev && s->time < r->prev_time)
+		repair(r, R_EARLIER, r->begin, NULL,
+		       "sample time %s is earlier than the one before it",
+		       s->time_text);
+	r->have_prev = 1;
+	r->prev_time = s->time;
+	r->last_len = strlen(s->time_text);
+	r->last_text = hpt_xgrow(r->last_text, &r->last_cap, r->last_len + 1,
+	                         1);
+	memcpy(r->last_text, s->time_text, r->last_len + 1);
+	r->nsamples++;
+	r->last_empty = s->n == 0;
+	s->line = r->begin;
+	r->pred = hpt_xgrow(r->pred, &r->pred_cap, s->n, sizeof *r->pred);
+	for (i = 0; i < s->n; i++) {
+		uint32_t b = s->v[i].band;
+		r->pred[i] = b;
+		r->prev_slot[b] = (uint32_t)i;
+		r->prev_stamp[b] = r->stamp;
+	}
+	r->pred_n = s->n;
+	r->in_sample = 0;
+	shift_input(r, s);
+}
+
+/* END_SAMPLE time (rest).  Returns 1 when it completes the sample s. */
+static int on_end(struct hp_reader *r, struct hp_sample *s, const char *rest,
+                  long restlen, int unterm)
+{
+	int same;
+	if (!r->in_sample) {
+		if (unterm)
+			repair(r, R_UNTERMINATED, r->in->lineno, NULL,
+			       "unterminated last line");
+		else
+			repair(r, R_END_OUTSIDE, r->in->lineno, NULL,
+			       "END_SAMPLE outside a sample");
+		return 0;
+	}
+	if (!r->have_begin) /* BEGIN_SAMPLE was cut */
+		return 0;
+	same = (size_t)restlen == r->begin_len &&
+	       memcmp(rest, r->begin_text, r->begin_len) == 0;
+	if (unterm && !same)
+		return 0; /* a cut time: not trusted */
+	frag_end(r);
+	if (r->bad)
+		hpt_data_error(r->in->name, r->bad, "%s", r->badmsg);
+	if (!same) {
+		struct hp_sample e;
+		memset(&e, 0, sizeof e);
+		parse_time(r, rest, restlen, r->in->lineno, &e, 0);
+		if (e.time != r->begin_raw)
+			repair(r, R_END_DIFFERS, r->in->lineno, NULL,
+			       "END_SAMPLE time '%s' differs from "
+			       "BEGIN_SAMPLE time '%s'",
+			       hpt_quote(0, rest, (size_t)restlen),
+			       s->time_text);
+		hp_sample_free(&e);
+	}
+	end_sample(r, s);
+	return 1;
+}
+
+/* MARK time (rest).  Returns 1 when s holds a mark to return. */
+static int on_mark(struct hp_reader *r, struct hp_sample *s, const char *rest,
+                   long restlen, int unterm)
+{
+	if (unterm) {
+		repair(r, R_UNTERMINATED, r->in->lineno, NULL,
+		       "unterminated last line");
+		return 0;
+	}
+	if (r->in_sample) {
+		frag_end(r);
+		repair(r, R_MARK_INSIDE, r->in->lineno, NULL,
+		       "MARK inside a sample");
+		return 0;
+	}
+	parse_time(r, rest, restlen, r->in->lineno, s, 1);
+	shift_run(r, s);
+	shift_input(r, s);
+	s->line = r->in->lineno;
+	return 1;
+}
+
+/* A header line (keyword k, string in rest) after the header: a second
+ * profile when it is a JOB line after samples, else ignored. */
+static void on_header(struct hp_reader *r, struct hp_sample *s, int k,
+                      const char *rest, long restlen)
+{
+	char *v;
+	size_t vl;
+	long line = r->in->lineno;
+	frag_end(r);
+	read_string(r, header_kw[k], rest, restlen, &v, &vl, 1);
+	if (k == 0 && r->last_len > 0) {
+		/* A second profile (cat a.hp b.hp): its times continue
+		 * after the last sample, as when files are joined. */
+		if (r->in_sample) {
+			repair(r, R_CUT_BY_JOB, r->begin, NULL,
+			       "sample without END_SAMPLE before a JOB line");
+			r->in_sample = 0;
+			s->n = 0;
+		}
+		r->run_offset = hpt_xgrow(r->run_offset, &r->run_cap,
+		                          r->last_len + 1, 1);
+		memcpy(r->run_offset, r->last_text, r->last_len + 1);
+		r->new_run = 1;
+		r->run_line = line;
+		header_free(&r->run_hdr);
+		r->run_hdr.job = v;
+		r->run_hdr.job_len = vl;
+		repair(r, R_SECOND_PROFILE, line,
+		       hpt_quote(1, r->last_text, r->last_len),
+		       "a second profile starts here (JOB line after "
+		       "samples)");
+		return;
+	}
+	if (r->new_run && !r->in_sample) {
+		/* the second profile's header */
+		if (k == 2) {
+			free(r->run_hdr.sample_unit);
+			r->run_hdr.sample_unit = v;
+			r->run_hdr.sample_unit_len = vl;
+		} else if (k == 3) {
+			free(r->run_hdr.value_unit);
+			r->run_hdr.value_unit = v;
+			r->run_hdr.value_unit_len = vl;
+		} else {
+			free(v);
+		}
+		return;
+	}
+	free(v);
+	repair(r, R_HEADER_AFTER, line, NULL, "%s line after the first sample",
+	       header_kw[k]);
+}
+
+/* A line with a NUL byte that is no row of a known band. */
+static void on_binary(struct hp_reader *r, int unterm)
+{
+	/* Binary bytes: where the sample they are in is never completed,
+	 * they are the zeros a crash leaves at the end of a file, dropped
+	 * with it. */
+	if (r->in_sample) {
+		frag_end(r);
+		set_bad(r, r->in->lineno,
+		        hpt_xasprintf("NUL byte in line: not a heap profile"));
+	} else if (unterm) {
+		repair(r, R_UNTERMINATED, r->in->lineno, NULL,
+		       "unterminated last line");
+	} else {
+		hpt_data_error(r->in->name, r->in->lineno,
+		               "NUL byte in line: not a heap profile");
+	}
+}
+
+/* A line of no known kind: inside a sample a part of a name with
+ * newlines, or a malformed row; outside, an error. */
+static void on_other(struct hp_reader *r, const char *l, long n, int unterm)
+{
+	if (r->in_sample) {
+		if (!unterm && (r->frag_line || starts_name(l, n)))
+			frag_add(r, l, n);
+		else
+			set_bad(r, r->in->lineno, not_a_row(l, n));
+		return;
+	}
+	if (unterm) {
+		repair(r, R_UNTERMINATED, r->in->lineno, NULL,
+		       "unterminated last line");
+		return;
+	}
+	hpt_data_error(r->in->name, r->in->lineno, "unexpected line '%s'",
+	               hpt_quote(0, l, (size_t)n));
+}
+
+/* The end of the input: what was left unfinished, and the counts. */
+static enum hp_item at_end(struct hp_reader *r)
+{
+	if (r->ended)
 		return HP_EOF;
+	r->ended = 1;
+	if (r->in_sample) {
+		repair(r, R_INCOMPLETE, r->begin, NULL,
+		       "incomplete sample at end of input (no END_SAMPLE)");
+		r->in_sample = 0;
+	}
+	if (r->strict && r->nsamples > 0 && !r->last_empty)
+		hpt_data_error(r->in->name, 0, "no final empty sample: the "
+		               "program was killed or is still running");
+	repair_counts(r);
+	return HP_EOF;
+}
+
+enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
+{
+	s->n = 0;
+	s->digits_len = 0;
+	/* Following a live profile, the input may end here if the last
+	 * sample was empty and not the first: perhaps GHC's final one
+	 * (input.h says when it does end).  Only here, before the next
+	 * line: the input compares line numbers. */
+	r->in->follow_may_end = r->nsamples > 1 && r->last_empty;
+	r->in->follow_end_line = r->in->lineno;
 	for (;;) {
 		char *l;
 		const char *rest;
@@ -616,273 +1190,28 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		int unterm, k;
 		uint64_t bytes;
 		n = next_line(r, &l, &unterm);
-		if (n < 0) {
-			if (in_sample)
-				repair(r, begin,
-				       "incomplete sample at end of input "
-				       "(no END_SAMPLE)",
-				       "dropped");
-			return HP_EOF;
-		}
+		if (n < 0)
+			return at_end(r);
 		if (n == 0)
 			continue;
 		tab = row_split(l, n, &bytes, &k);
-		if (tab >= 0) {
-			uint32_t b;
-			if (unterm) {
-				/* Possibly a cut number: the sample it is
-				 * in can have no END_SAMPLE after it. */
-				if (!in_sample)
-					repair(r, r->in->lineno,
-					       "unterminated last line",
-					       "dropped");
-				continue;
-			}
-			if (!in_sample) {
-				repair(r, r->in->lineno,
-				       "band row outside a sample", "dropped");
-				continue;
-			}
-			if (k != 0) {
-				if (!bad) {
-					bad = r->in->lineno;
-					snprintf(badmsg, sizeof badmsg,
-					         "value out of range: '%s'",
-					         hpt_quote(0, l + tab + 1,
-					                   (size_t)(n - tab - 1)));
-				}
-				continue;
-			}
-			/* Censuses mostly list the same bands in the same
-			 * order: try the band at this place in the last
-			 * sample before hashing. */
-			if (s->n < r->pred_n &&
-			    r->bands->len[b = r->pred[s->n]] == (size_t)tab &&
-			    memcmp(r->bands->name[b], l, (size_t)tab) == 0)
-				;
-			else if (s->n > 0 && s->n <= r->pred_n &&
-			         (b = follow_pred(r, s->v[s->n - 1].band)) !=
-			             UINT32_MAX &&
-			         r->bands->len[b] == (size_t)tab &&
-			         memcmp(r->bands->name[b], l, (size_t)tab) == 0)
-				;
-			else {
-				if (has_nul(l, tab)) {
-					if (!bad) {
-						bad = r->in->lineno;
-						snprintf(badmsg, sizeof badmsg,
-						         "NUL byte in line: "
-						         "not a heap profile");
-					}
-					continue;
-				}
-				b = hpt_intern(r->bands, l, (size_t)tab, NULL);
-			}
-			add_value(r, s, b, bytes, l + tab + 1,
-			          (size_t)(n - tab - 1), r->in->lineno);
-			continue;
-		}
-		if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen)) {
-			if (in_sample)
-				repair(r, begin,
-				       "sample without END_SAMPLE before the "
-				       "next BEGIN_SAMPLE",
-				       "dropped");
-			in_sample = 1;
-			begin = r->in->lineno;
-			bad = 0;
-			s->n = 0;
-			s->digits_len = 0;
-			r->stamp++;
-			r->have_begin = 0;
-			if (unterm)
-				continue; /* cut: EOF follows */
-			parse_time(r, rest, restlen, begin, s, 1);
-			r->begin_raw = s->time;
-			r->new_run = 0;
-			shift_run(r, s);
-			r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
-			                          (size_t)restlen + 1, 1);
-			memcpy(r->begin_text, rest, (size_t)restlen);
-			r->begin_len = (size_t)restlen;
-			r->have_begin = 1;
-			continue;
-		}
-		if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
-			struct hp_sample e;
-			int same;
-			size_t i;
-			if (!in_sample) {
-				if (unterm)
-					repair(r, r->in->lineno,
-					       "unterminated last line",
-					       "dropped");
-				else
-					repair(r, r->in->lineno,
-					       "END_SAMPLE outside a sample",
-					       "ignored");
-				continue;
-			}
-			if (!r->have_begin) /* BEGIN_SAMPLE was cut */
-				continue;
-			same = (size_t)restlen == r->begin_len &&
-			       memcmp(rest, r->begin_text, r->begin_len) == 0;
-			if (unterm && !same)
-				continue; /* a cut time: not trusted */
-			if (bad)
-				hpt_data_error(r->in->name, bad, "%s", badmsg);
-			if (!same) {
-				memset(&e, 0, sizeof e);
-				parse_time(r, rest, restlen, r->in->lineno, &e, 0);
-				if (e.time != r->begin_raw) {
-					char msg[300];
-					snprintf(msg, sizeof msg,
-					         "END_SAMPLE time '%s' differs "
-					         "from BEGIN_SAMPLE time '%s'",
-					         hpt_quote(0, rest,
-					                   (size_t)restlen),
-					         s->time_text);
-					repair(r, r->in->lineno, msg,
-					       "the BEGIN_SAMPLE time is kept");
-				}
-				hp_sample_free(&e);
-			}
-			if (r->have_prev && s->time < r->prev_time) {
-				char msg[300];
-				snprintf(msg, sizeof msg,
-				         "sample time %s is earlier than the "
-				         "one before it",
-				         s->time_text);
-				repair(r, begin, msg, "kept in file order");
-			}
-			r->have_prev = 1;
-			r->prev_time = s->time;
-			r->last_len = strlen(s->time_text);
-			r->last_text = hpt_xgrow(r->last_text, &r->last_cap,
-			                         r->last_len + 1, 1);
-			memcpy(r->last_text, s->time_text, r->last_len + 1);
-			r->nsamples++;
-			r->last_empty = s->n == 0;
-			s->line = begin;
-			r->pred = hpt_xgrow(r->pred, &r->pred_cap, s->n,
-			                   sizeof *r->pred);
-			for (i = 0; i < s->n; i++) {
-				uint32_t b = s->v[i].band;
-				r->pred[i] = b;
-				r->prev_slot[b] = (uint32_t)i;
-				r->prev_stamp[b] = r->stamp;
-			}
-			r->pred_n = s->n;
-			shift_input(r, s);
-			return HP_SAMPLE;
-		}
-		if (keyword(l, n, "MARK", &rest, &restlen)) {
-			if (unterm) {
-				repair(r, r->in->lineno,
-				       "unterminated last line", "dropped");
-				continue;
-			}
-			if (in_sample) {
-				repair(r, r->in->lineno,
-				       "MARK inside a sample", "dropped");
-				continue;
-			}
-			parse_time(r, rest, restlen, r->in->lineno, s, 1);
-			shift_run(r, s);
-			shift_input(r, s);
-			s->line = r->in->lineno;
-			return HP_MARK;
-		}
-		k = header_keyword(l, n, &rest, &restlen);
-		if (k >= 0 && !unterm) {
-			char *v;
-			size_t vl;
-			char msg[300];
-			long line = r->in->lineno;
-			read_string(r, header_kw[k], rest, restlen, &v, &vl, 1);
-			free(v);
-			if (k == 0 && r->last_len > 0) {
-				/* A second profile (cat a.hp b.hp): its times
-				 * continue after the last sample, as when
-				 * files are joined. */
-				char act[200];
-				if (in_sample) {
-					repair(r, begin,
-					       "sample without END_SAMPLE before "
-					       "a JOB line",
-					       "dropped");
-					in_sample = 0;
-					s->n = 0;
-				}
-				r->run_offset = hpt_xgrow(r->run_offset,
-				                          &r->run_cap,
-				                          r->last_len + 1, 1);
-				memcpy(r->run_offset, r->last_text,
-				       r->last_len + 1);
-				r->new_run = 1;
-				snprintf(act, sizeof act,
-				         "joined, its times continue after %s",
-				         hpt_quote(1, r->last_text, r->last_len));
-				repair(r, line,
-				       "a second profile starts here (JOB line "
-				       "after samples)",
-				       act);
-				continue;
-			}
-			if (r->new_run && !in_sample)
-				continue; /* the second profile's header */
-			snprintf(msg, sizeof msg,
-			         "%s line after the first sample",
-			         header_kw[k]);
-			repair(r, line, msg, "ignored");
-			continue;
-		}
-		if (has_nul(l, n)) {
-			/* Binary bytes: where the sample they are in is never
-			 * completed, they are the zeros a crash leaves at the
-			 * end of a file, dropped with it. */
-			if (in_sample) {
-				if (!bad) {
-					bad = r->in->lineno;
-					snprintf(badmsg, sizeof badmsg,
-					         "NUL byte in line: not a heap "
-					         "profile");
-				}
-			} else if (unterm) {
-				repair(r, r->in->lineno, "unterminated last line",
-				       "dropped");
-			} else {
-				hpt_data_error(r->in->name, r->in->lineno,
-				               "NUL byte in line: not a heap "
-				               "profile");
-			}
-			continue;
-		}
-		/* Not a line of any kind. */
-		tab = last_tab(l, n);
-		if (in_sample) {
-			if (!bad) {
-				bad = r->in->lineno;
-				if (tab >= 0)
-					snprintf(badmsg, sizeof badmsg,
-					         "bad value '%s' in band row",
-					         hpt_quote(0, l + tab + 1,
-					                   (size_t)(n - tab - 1)));
-				else
-					snprintf(badmsg, sizeof badmsg,
-					         "band row without a TAB and a "
-					         "value: '%s'",
-					         hpt_quote(0, l, (size_t)n));
-			}
-			continue;
-		}
-		if (unterm) {
-			repair(r, r->in->lineno, "unterminated last line",
-			       "dropped");
-			continue;
-		}
-		hpt_data_error(r->in->name, r->in->lineno, "unexpected line '%s'",
-		               hpt_quote(0, l, (size_t)n));
+		if (tab >= 0)
+			on_row(r, s, l, n, tab, bytes, k, unterm);
+		else if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen))
+			on_begin(r, s, rest, restlen, unterm);
+		else if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
+			if (on_end(r, s, rest, restlen, unterm))
+				return HP_SAMPLE;
+		} else if (keyword(l, n, "MARK", &rest, &restlen)) {
+			if (on_mark(r, s, rest, restlen, unterm))
+				return HP_MARK;
+		} else if ((k = header_keyword(l, n, &rest, &restlen)) >= 0 &&
+		           !unterm)
+			on_header(r, s, k, rest, restlen);
+		else if (has_nul(l, n))
+			on_binary(r, unterm);
+		else
+			on_other(r, l, n, unterm);
 	}
 }
 
@@ -898,12 +1227,16 @@ uint64_t hp_reader_samples(const struct hp_reader *r)
 
 const char *hp_reader_end_time(struct hp_reader *r)
 {
+	struct hp_sample t;
 	if (r->last_len == 0)
 		return NULL;
 	if (!r->offset)
 		return r->last_text;
+	memset(&t, 0, sizeof t);
+	set_text(&t, r->last_text, r->last_len);
+	shift_time(&t, r->offset);
 	free(r->end_text);
-	r->end_text = hpt_dec_add(r->offset, r->last_text);
+	r->end_text = t.time_text;
 	return r->end_text;
 }
 
@@ -911,12 +1244,12 @@ void hp_reader_free(struct hp_reader *r)
 {
 	free(r->offset);
 	free(r->end_text);
-	free(r->hdr.job);
-	free(r->hdr.date);
-	free(r->hdr.sample_unit);
-	free(r->hdr.value_unit);
+	header_free(&r->hdr);
+	header_free(&r->run_hdr);
 	free(r->seen);
 	free(r->slot);
+	free(r->badmsg);
+	free(r->frag);
 	free(r->begin_text);
 	free(r->last_text);
 	free(r->run_offset);

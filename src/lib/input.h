@@ -31,6 +31,18 @@ struct hpt_input {
 	size_t tail_len;
 	char head[64];          /* follow: the first bytes of the file */
 	size_t head_len;
+	int from_path;          /* opened from a path, not standard input */
+	int follow_may_end;     /* follow: set by the reader where the
+	                         * input may end (after what may be the
+	                         * program's final sample), */
+	long follow_end_line;   /* with lineno then: valid while no line
+	                         * has been returned since */
+	int quiet_polls;        /* follow: waits in a row with no data there */
+	long writer_pid;        /* follow: the process last seen writing */
+	int writer_fd;          /* the file, and its descriptor there */
+	int writer_looked;      /* follow: looked for it once */
+	int follow_ending;      /* follow: the end was found (1), or the
+	                         * writer left early (2): one more read */
 };
 
 /* Open path ("-" is standard input, named "<stdin>") for reading.  An
@@ -40,10 +52,40 @@ void hpt_input_open(struct hpt_input *in, const char *path);
 /* Read the descriptor fd, already open (a spool file read again, say),
  * named name in diagnostics; hpt_input_close closes it. */
 void hpt_input_fdopen(struct hpt_input *in, int fd, const char *name);
-/* Follow the input as it grows (tail -f): at its end, wait for more
- * (calling wait(arg) before each pause, if not NULL) until stop(arg)
- * returns non-zero.  Only a regular file is followed: a pipe ends when
- * its writer closes it, so there is nothing to wait for. */
+/* Open path like hpt_input_open, but while it does not exist, wait for
+ * it to appear (a profile followed before its program starts): once the
+ * warning "FILE: warning: no such file yet: waiting for it", then a try
+ * every 0.2 s, calling wait(arg) (if not NULL) before each, until
+ * stop(arg) returns non-zero, which is "FILE: No such file or
+ * directory" (exit 2). */
+void hpt_input_open_wait(struct hpt_input *in, const char *path,
+                         int (*stop)(void *), void (*wait)(void *),
+                         void *arg);
+/*
+ * Follow the input as it grows (tail -F): at its end, wait for more
+ * (calling wait(arg) before each pause of 0.2 s, if not NULL) until one
+ * of these ends the input:
+ *   - stop(arg) returns non-zero (the program got a signal);
+ *   - the profile may end here, and no other process has the file
+ *     open for writing any more (the program exited).  The reader
+ *     says where a profile may end by setting in->follow_may_end and
+ *     in->follow_end_line = in->lineno, valid until it reads another
+ *     line: after an empty sample that is not the first, as GHC's last
+ *     act is an empty sample, then it closes the file.  Where writers
+ *     cannot be seen (no /proc, as on systems other than Linux), the
+ *     end is such a place where the file has not grown for 5 s;
+ *   - the process seen writing the file (looked for at the first
+ *     wait) no longer has it open, without the final empty sample:
+ *     "FILE: warning: file closed by its program before the final
+ *     sample: stopped";
+ *   - the file was truncated or no longer holds the bytes read (the
+ *     program was run again), or, once every byte was read, its name
+ *     no longer exists or names another file (deleted, replaced by
+ *     mv): "FILE: warning: file truncated|rewritten|deleted|replaced
+ *     while followed: stopped".
+ * Only a regular file is followed: a pipe ends when its writer closes
+ * it, so there is nothing to wait for.
+ */
 void hpt_input_follow(struct hpt_input *in, int (*stop)(void *),
                       void (*wait)(void *), void *arg);
 /* Close the input and free its buffer. */
