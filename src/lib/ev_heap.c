@@ -407,9 +407,19 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 			       "skipped");
 			break;
 		}
-		if (h->open)
+		if (h->open) {
 			census_close(h, h->has_end ? "census without end "
 			             "event" : NULL);
+			if (h->ready) {
+				/* this census begins after that one is
+				 * delivered; its payload stays valid, as
+				 * nothing is read before */
+				if (e != &h->held)
+					h->held = *e;
+				h->held_ok = 1;
+				break;
+			}
+		}
 		census_open(h, e->type == EV_HEAP_BIO_PROF_SAMPLE_BEGIN ?
 		            ev_u64(p + 8) : e->time, e->offset);
 		break;

@@ -22,7 +22,7 @@
  *     skipped by their declared size (the readers above pick the
  *     events they know);
  *   - IPE (169) events of GHC 9.6 declare one byte more than they
- *     write: when the seven NUL-terminated fields end one byte before
+ *     write: when the address and six NUL-terminated strings end one byte before
  *     the declared end and a declared type (or DATA_END, or the block's
  *     end) follows there, the event ends there (formats.md 4.5, 4.6);
  *   - DATA_END inside the last block (9.2 and later: the block ends two
@@ -189,18 +189,18 @@ struct ev_reader *ev_reader_new(struct hpt_input *in, int strict)
 	return r;
 }
 
-/* An IPE payload (u64, then 7 NUL-terminated strings) of n bytes whose
- * seventh NUL is its second-last byte: GHC 9.6's length overstated by
- * one. */
+/* An IPE payload (u64 address, then 6 NUL-terminated strings: seven
+ * fields) of n bytes whose last NUL is its second-last byte: GHC 9.6's
+ * length overstated by one. */
 static int ipe_one_short(const unsigned char *p, size_t n)
 {
 	size_t i, nul = 0;
-	if (n < 8 + 7 + 1)
+	if (n < 8 + 6 + 1)
 		return 0;
-	for (i = 8; i < n && nul < 7; i++)
+	for (i = 8; i < n && nul < 6; i++)
 		if (p[i] == '\0')
 			nul++;
-	return nul == 7 && i == n - 1;
+	return nul == 6 && i == n - 1;
 }
 
 /*
