@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""ev_compare.py HP EVHP [L]: the .hp that GHC wrote (HP) and hpcat's
+"""ev_compare.py MODE HP EVHP [L]: the .hp that GHC wrote (HP) and hpcat's
 .hp of the eventlog of the same run (EVHP) hold the same census values.
 
 Compares the non-empty samples in order: the same number, and in each
-the same band values under the same names, once GHC's .hp names are
-mapped as the .hp writer makes them (formats.md 4.6): the "(ccsID)"
+the same band values under the same names.  MODE "same": the names
+are the same bytes (-hr, -hy, -hT, -hd, -hm, -hb).  MODE "hc": GHC's
+.hp names are mapped as the .hp writer makes them (formats.md 4.6): the "(ccsID)"
 prefix of a -hc name is dropped, and the eventlog's full stack name is
 cut as -L (default 25) cuts it: kept whole up to L bytes, else its first
 L-4 bytes and "...".  Two stacks may cut to the same name: their values
@@ -32,15 +33,19 @@ def samples(path, fix):
 
 
 def main():
-    hp, ev = sys.argv[1], sys.argv[2]
-    lim = int(sys.argv[3]) if len(sys.argv) > 3 else 25
+    mode, hp, ev = sys.argv[1], sys.argv[2], sys.argv[3]
+    lim = int(sys.argv[4]) if len(sys.argv) > 4 else 25
     prefix = re.compile(rb'^\([0-9]+\)')
 
     def cut(n):
         return n if len(n) <= lim else n[:lim - 4] + b'...'
 
-    a = samples(hp, lambda n: prefix.sub(b'', n))
-    b = samples(ev, cut)
+    if mode == 'hc':
+        a = samples(hp, lambda n: prefix.sub(b'', n))
+        b = samples(ev, cut)
+    else:
+        a = samples(hp, lambda n: n)
+        b = samples(ev, lambda n: n)
     if len(a) != len(b):
         print('%s: %d non-empty samples, %s: %d' % (hp, len(a), ev, len(b)))
         return 1

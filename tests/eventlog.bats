@@ -19,7 +19,7 @@ load helper
 @test "the hand-made eventlogs are what mkeventlog.py makes" {
 	local d="$TOP/tests/cases/hpcat" k
 	for k in ok end-inside strings hb grown ipe torn no-heap undeclared \
-	    bad-table old short no-end bad-magic big-desc big-extra type-ffff; do
+	    bad-table old short no-end bad-entry no-datb bad-magic big-desc big-extra type-ffff; do
 		python3 "$TOP/tests/mkeventlog.py" "$k" | cmp - "$d/ev-$k.in"
 	done
 	python3 "$TOP/tests/mkeventlog.py" ok | head -c 1100 | cmp - "$d/ev-cut.in"
@@ -205,4 +205,19 @@ load helper
 	run hpcat "$f"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "hpcat: $f: offset 10237: warning: eventlog cut off here (no end-of-data marker): the events before it are read" ]
+}
+
+@test "man examples: the eventlog lines of man/hpcat.1 run as written" {
+	command -v hp2ps >/dev/null || skip "no hp2ps"
+	local line n=0
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.l-hc.eventlog" prog.eventlog
+	while IFS= read -r line; do
+		n=$((n + 1))
+		sh -c "$line"
+		head -1 prog.ps | grep -q '^%!PS'
+	done <<EOT
+$(man_examples hpcat.1 | grep eventlog)
+EOT
+	[ "$n" -ge 1 ]
 }

@@ -29,6 +29,9 @@ Kinds:
                 bytes, a 161 and a 163 cut short)
   no-end        a census with no end event where the log has them
   bad-magic     "hdrb" then not "hetb"
+  bad-entry     an event-type table with bytes that are neither an
+                event type nor the table's end
+  no-datb       a header whose "datb" is missing
   big-desc      an event type with a 2 MiB description
   big-extra     an event type with 2 MiB of extra bytes
   type-ffff     the table declares type 65535
@@ -270,6 +273,9 @@ def table_entry(t, size, desc, extra=b''):
 KINDS = {
     'short': kind_short,
     'no-end': kind_no_end,
+    'bad-entry': lambda: header(dict(TYPES)).replace(b'etb\0', b'xyz\0', 2)
+    .replace(b'xyz\0', b'etb\0', 1),
+    'no-datb': lambda: header(dict(TYPES))[:-4] + b'datX\xff\xff',
     'bad-magic': lambda: b'hdrbhetX' + b'\0' * 16,
     'big-desc': lambda: b'hdrbhetb' + b'etb\0' + struct.pack('>HhI', 1, 4,
                                                               2 << 20),
