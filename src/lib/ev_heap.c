@@ -59,6 +59,10 @@ struct ev_heap {
 	uint32_t *stack_band;
 	size_t stack_cap;
 	struct hpt_intern claimed; /* band names a stack of ours took */
+	uint32_t *succ;          /* succ[s + 1]: the stack that followed */
+	size_t succ_n, succ_cap; /* stack s last (succ[0]: the first of a
+	                          * census), or UINT32_MAX; a guess */
+	size_t prev_sid;         /* the last stack of this census + 1, or 0 */
 	char *name;              /* a name being built */
 	size_t name_cap;
 	/* the census being read */
@@ -271,10 +275,30 @@ static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
                            unsigned depth, uint64_t off)
 {
 	int added;
-	uint32_t sid = hpt_intern(&h->stacks, (const char *)ids,
-	                          (size_t)depth * 4, &added);
-	size_t n;
+	uint32_t sid;
+	size_t n, len = (size_t)depth * 4;
 	unsigned long k;
+	/* Censuses repeat: the stack that followed the one before in the
+	 * last census usually follows it again, which saves a hash. */
+	if (h->prev_sid < h->succ_n) {
+		sid = h->succ[h->prev_sid];
+		if (sid != UINT32_MAX && h->stacks.len[sid] == len &&
+		    memcmp(h->stacks.name[sid], ids, len) == 0) {
+			h->prev_sid = sid + 1;
+			return h->stack_band[sid];
+		}
+	}
+	sid = hpt_intern(&h->stacks, (const char *)ids, len, &added);
+	if (h->prev_sid >= h->succ_n) {
+		size_t old = h->succ_cap;
+		h->succ = hpt_xgrow(h->succ, &h->succ_cap,
+		                    (size_t)h->prev_sid + 1, sizeof *h->succ);
+		memset(h->succ + old, 0xFF, (h->succ_cap - old) *
+		       sizeof *h->succ);
+		h->succ_n = h->succ_cap;
+	}
+	h->succ[h->prev_sid] = sid;
+	h->prev_sid = sid + 1;
 	if (!added)
 		return h->stack_band[sid];
 	n = stack_name(h, ids, depth, 0, off);
@@ -323,22 +347,33 @@ static void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
 	s->n++;
 }
 
-/* Set s's time to ns nanoseconds (plus the time offset). */
+/* Set s's time to ns nanoseconds (plus the time offset), as seconds
+ * with nine decimals: exact, and formatted by hand (this runs once per
+ * sample). */
 static void set_time(struct ev_heap *h, struct hp_sample *s, uint64_t ns)
 {
 	char buf[48];
 	char *t = NULL;
 	const char *text = buf;
-	size_t n;
-	snprintf(buf, sizeof buf, "%llu.%09llu",
-	         (unsigned long long)(ns / 1000000000u),
-	         (unsigned long long)(ns % 1000000000u));
-	if (h->offset)
+	size_t n = hpt_fmt_u64(buf, ns / 1000000000u);
+	uint64_t frac = ns % 1000000000u;
+	int i;
+	buf[n++] = '.';
+	for (i = 8; i >= 0; i--) {
+		buf[n + (size_t)i] = (char)('0' + frac % 10);
+		frac /= 10;
+	}
+	n += 9;
+	buf[n] = '\0';
+	if (h->offset) {
 		text = t = hpt_dec_add(h->offset, buf);
-	n = strlen(text);
+		n = strlen(text);
+		s->time = strtod(text, NULL);
+	} else {
+		s->time = (double)ns / 1e9;
+	}
 	s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 1, 1);
 	memcpy(s->time_text, text, n + 1);
-	s->time = strtod(text, NULL);
 	s->line = 0;
 	free(t);
 }
@@ -351,6 +386,7 @@ static void census_open(struct ev_heap *h, uint64_t time, uint64_t off)
 	h->census_offset = off;
 	h->stamp++;
 	h->cur.n = 0;
+	h->prev_sid = 0;
 }
 
 /* Close the open census: keep it for delivery, or drop it (why). */
@@ -617,6 +653,7 @@ void ev_heap_free(struct ev_heap *h)
 	hpt_intern_free(&h->stacks);
 	hpt_intern_free(&h->claimed);
 	free(h->stack_band);
+	free(h->succ);
 	free(h->name);
 	hp_sample_free(&h->cur);
 	free(h->seen);

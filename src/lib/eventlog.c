@@ -357,7 +357,7 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 		room = r->in_block ? r->block_end - pos : UINT64_MAX;
 		/* Ask for little in follow mode: a peek waits until it has
 		 * all the bytes it asked for. */
-		want = r->in->follow ? 2 : 32;
+		want = r->in->follow ? 2 : 64;
 		for (;;) {
 			got = hpt_input_peek(r->in, want, &q);
 			p = (const unsigned char *)q;
