@@ -31,6 +31,7 @@
 /* Marks waiting for the first census after their time; past this many
  * they go out at once, so that memory stays bounded. */
 #define MARKS_MAX 1024
+#define STACK_CACHE 1021
 
 struct mark {
 	uint64_t time;
@@ -59,10 +60,8 @@ struct ev_heap {
 	uint32_t *stack_band;
 	size_t stack_cap;
 	struct hpt_intern claimed; /* band names a stack of ours took */
-	uint32_t *succ;          /* succ[s + 1]: the stack that followed */
-	size_t succ_n, succ_cap; /* stack s last (succ[0]: the first of a
-	                          * census), or UINT32_MAX; a guess */
-	size_t prev_sid;         /* the last stack of this census + 1, or 0 */
+	uint32_t cache[STACK_CACHE]; /* a stack id + 1 (0: none), by its
+	                          * innermost id and depth: a guess */
 	char *name;              /* a name being built */
 	size_t name_cap;
 	/* the census being read */
@@ -278,27 +277,15 @@ static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
 	uint32_t sid;
 	size_t n, len = (size_t)depth * 4;
 	unsigned long k;
-	/* Censuses repeat: the stack that followed the one before in the
-	 * last census usually follows it again, which saves a hash. */
-	if (h->prev_sid < h->succ_n) {
-		sid = h->succ[h->prev_sid];
-		if (sid != UINT32_MAX && h->stacks.len[sid] == len &&
-		    memcmp(h->stacks.name[sid], ids, len) == 0) {
-			h->prev_sid = sid + 1;
-			return h->stack_band[sid];
-		}
-	}
+	/* A stack is usually one seen before: a small cache indexed by its
+	 * innermost id and its depth saves most hashes. */
+	size_t c = ((depth ? ev_u32(ids) : 0) * 31u + depth) % STACK_CACHE;
+	sid = h->cache[c];
+	if (sid != 0 && h->stacks.len[sid - 1] == len &&
+	    memcmp(h->stacks.name[sid - 1], ids, len) == 0)
+		return h->stack_band[sid - 1];
 	sid = hpt_intern(&h->stacks, (const char *)ids, len, &added);
-	if (h->prev_sid >= h->succ_n) {
-		size_t old = h->succ_cap;
-		h->succ = hpt_xgrow(h->succ, &h->succ_cap,
-		                    (size_t)h->prev_sid + 1, sizeof *h->succ);
-		memset(h->succ + old, 0xFF, (h->succ_cap - old) *
-		       sizeof *h->succ);
-		h->succ_n = h->succ_cap;
-	}
-	h->succ[h->prev_sid] = sid;
-	h->prev_sid = sid + 1;
+	h->cache[c] = sid + 1;
 	if (!added)
 		return h->stack_band[sid];
 	n = stack_name(h, ids, depth, 0, off);
@@ -386,7 +373,6 @@ static void census_open(struct ev_heap *h, uint64_t time, uint64_t off)
 	h->census_offset = off;
 	h->stamp++;
 	h->cur.n = 0;
-	h->prev_sid = 0;
 }
 
 /* Close the open census: keep it for delivery, or drop it (why). */
@@ -653,7 +639,6 @@ void ev_heap_free(struct ev_heap *h)
 	hpt_intern_free(&h->stacks);
 	hpt_intern_free(&h->claimed);
 	free(h->stack_band);
-	free(h->succ);
 	free(h->name);
 	hp_sample_free(&h->cur);
 	free(h->seen);

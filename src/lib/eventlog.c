@@ -75,20 +75,36 @@ struct ev_reader {
 	uint64_t last_time;      /* largest time seen */
 };
 
-uint16_t ev_u16(const unsigned char *p)
+/* Big-endian integers; static, so that the hot loop inlines them. */
+static uint16_t get16(const unsigned char *p)
 {
 	return (uint16_t)((unsigned)p[0] << 8 | p[1]);
 }
 
-uint32_t ev_u32(const unsigned char *p)
+static uint32_t get32(const unsigned char *p)
 {
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
 	       (uint32_t)p[2] << 8 | p[3];
 }
 
+static uint64_t get64(const unsigned char *p)
+{
+	return (uint64_t)get32(p) << 32 | get32(p + 4);
+}
+
+uint16_t ev_u16(const unsigned char *p)
+{
+	return get16(p);
+}
+
+uint32_t ev_u32(const unsigned char *p)
+{
+	return get32(p);
+}
+
 uint64_t ev_u64(const unsigned char *p)
 {
-	return (uint64_t)ev_u32(p) << 32 | ev_u32(p + 4);
+	return get64(p);
 }
 
 /* n header bytes at the current position, or the error "cut off in its
@@ -157,9 +173,9 @@ struct ev_reader *ev_reader_new(struct hpt_input *in, int strict)
 			                 "malformed event-type table: expected "
 			                 "an event type or its end");
 		p = need(r, 12);
-		id = ev_u16(p + 4);
-		sz = (int16_t)ev_u16(p + 6);
-		dlen = ev_u32(p + 8);
+		id = get16(p + 4);
+		sz = (int16_t)get16(p + 6);
+		dlen = get32(p + 8);
 		if (dlen > HEADER_FIELD_MAX || sz < VARIABLE)
 			hpt_offset_error(in->name, hpt_input_pos(in),
 			                 "malformed event-type table: type %u "
@@ -167,7 +183,7 @@ struct ev_reader *ev_reader_new(struct hpt_input *in, int strict)
 			                 "%lu bytes", (unsigned)id, (int)sz,
 			                 (unsigned long)dlen);
 		p = need(r, 12 + (size_t)dlen + 4);
-		xlen = ev_u32(p + 12 + dlen);
+		xlen = get32(p + 12 + dlen);
 		if (xlen > HEADER_FIELD_MAX)
 			hpt_offset_error(in->name, hpt_input_pos(in),
 			                 "malformed event-type table: type %u "
@@ -221,7 +237,7 @@ static enum ext extent(const struct ev_reader *r, const unsigned char *p,
 		*need_ = 2;
 		return EXT_MORE;
 	}
-	t = ev_u16(p);
+	t = get16(p);
 	if (t == EV_DATA_END) {
 		*total = 2;
 		return EXT_OK;
@@ -236,7 +252,7 @@ static enum ext extent(const struct ev_reader *r, const unsigned char *p,
 			*need_ = 12;
 			return EXT_MORE;
 		}
-		tot = 12 + (size_t)ev_u16(p + 10);
+		tot = 12 + (size_t)get16(p + 10);
 	}
 	if (t == EV_IPE && sz == VARIABLE && tot <= room + 1) {
 		if (avail < tot) {
@@ -250,7 +266,7 @@ static enum ext extent(const struct ev_reader *r, const unsigned char *p,
 				*need_ = tot + 1;
 				return EXT_MORE;
 			} else {
-				uint16_t next = ev_u16(p + tot - 1);
+				uint16_t next = get16(p + tot - 1);
 				if (next == EV_DATA_END ||
 				    r->size[next] != UNDECLARED)
 					tot--;
@@ -265,7 +281,7 @@ static enum ext extent(const struct ev_reader *r, const unsigned char *p,
 	}
 	*total = tot;
 	if (check_time && t != EV_BLOCK_MARKER) {
-		uint64_t ts = ev_u64(p + 2);
+		uint64_t ts = get64(p + 2);
 		if (ts < r->block_t0 || ts > r->block_t1)
 			return EXT_BADTIME;
 	}
@@ -289,9 +305,9 @@ static int walk_good(const struct ev_reader *r, const unsigned char *b,
 			return n < end;
 		if (st != EXT_OK)
 			return 0;
-		if (ev_u16(b + o) == EV_DATA_END)
+		if (get16(b + o) == EV_DATA_END)
 			return end - o == 2;
-		if (ev_u16(b + o) == EV_BLOCK_MARKER)
+		if (get16(b + o) == EV_BLOCK_MARKER)
 			return 0;
 		o += tot;
 	}
@@ -351,14 +367,20 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 		uint16_t t;
 		if (r->done)
 			return 0;
-		pos = hpt_input_pos(r->in);
+		pos = r->in->offset + r->in->start;
 		if (r->in_block && pos >= r->block_end)
 			r->in_block = 0;
 		room = r->in_block ? r->block_end - pos : UINT64_MAX;
-		/* Ask for little in follow mode: a peek waits until it has
-		 * all the bytes it asked for. */
+		/* The common case: the event is in the buffer already (its
+		 * unread bytes are in->buf[start..end), input.h). */
+		got = r->in->end - r->in->start;
+		p = (const unsigned char *)r->in->buf + r->in->start;
+		st = got >= 64 ? extent(r, p, got, room, r->in_block &&
+		                        r->block_timed, &tot, &nd) : EXT_MORE;
+		/* Else ask for little in follow mode: a peek waits until it
+		 * has all the bytes it asked for. */
 		want = r->in->follow ? 2 : 64;
-		for (;;) {
+		while (st == EXT_MORE) {
 			got = hpt_input_peek(r->in, want, &q);
 			p = (const unsigned char *)q;
 			st = extent(r, p, got, room,
@@ -374,7 +396,7 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 		if (st != EXT_OK && !r->in_block) {
 			hpt_offset_error(r->in->name, pos, "event type %u not "
 			                 "declared in the header",
-			                 (unsigned)ev_u16(p));
+			                 (unsigned)get16(p));
 		}
 		if (st == EXT_BADTIME && damage(r, pos, st, tot)) {
 			st = EXT_OK;
@@ -384,7 +406,7 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 			damage(r, pos, st, tot);
 			continue;
 		}
-		t = ev_u16(p);
+		t = get16(p);
 		if (t == EV_DATA_END) {
 			if (r->in_block && room != 2) {
 				damage(r, pos, EXT_BAD, 0);
@@ -394,7 +416,7 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 			return 0;
 		}
 		if (t == EV_BLOCK_MARKER && r->size[t] >= 14) {
-			uint64_t bsize = ev_u32(p + 10);
+			uint64_t bsize = get32(p + 10);
 			if (r->in_block) {
 				damage(r, pos, EXT_BAD, 0);
 				continue;
@@ -403,17 +425,17 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 			if (bsize >= tot) {
 				r->in_block = 1;
 				r->block_end = pos + bsize;
-				r->block_t0 = ev_u64(p + 2);
-				r->block_t1 = ev_u64(p + 14);
+				r->block_t0 = get64(p + 2);
+				r->block_t1 = get64(p + 14);
 				r->block_timed = r->block_t0 <= r->block_t1;
-				r->block_cap = ev_u16(p + 22);
+				r->block_cap = get16(p + 22);
 				if (r->block_t1 > r->last_time)
 					r->last_time = r->block_t1;
 			}
 			continue;
 		}
 		e->type = t;
-		e->time = ev_u64(p + 2);
+		e->time = get64(p + 2);
 		if (r->size[t] >= 0) {
 			e->p = p + 10;
 			e->len = tot - 10;
@@ -427,7 +449,7 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 		r->damaged = 0;
 		if (e->time > r->last_time)
 			r->last_time = e->time;
-		hpt_input_skip(r->in, tot);
+		r->in->start += tot; /* hpt_input_skip, inline */
 		return 1;
 	}
 }
