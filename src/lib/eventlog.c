@@ -292,15 +292,24 @@ static enum ext extent(const struct ev_reader *r, const unsigned char *p,
  * From o, do well-formed events run exactly to end (the block's end,
  * relative to b), with n bytes of the block available at b?  Events
  * that run past n when n < end (the window or the file ends first)
- * count as well-formed.
+ * count as well-formed.  seen (a bit per offset) marks the offsets
+ * that a walk passed through: a walk that fails fails from each of
+ * them too, and a walk that succeeds ends the search, so a marked
+ * offset is a failure, and a search over the block is linear.
  */
 static int walk_good(const struct ev_reader *r, const unsigned char *b,
-                     size_t n, size_t o, size_t end)
+                     size_t n, size_t o, size_t end, unsigned char *seen)
 {
 	while (o < end) {
 		size_t tot = 0, nd;
-		enum ext st = extent(r, b + o, n - o, end - o, r->block_timed,
-		                     &tot, &nd);
+		enum ext st;
+		if (o < n) {
+			if (seen[o / 8] & (1u << (o % 8)))
+				return 0;
+			seen[o / 8] |= (unsigned char)(1u << (o % 8));
+		}
+		st = extent(r, b + o, n - o, end - o, r->block_timed, &tot,
+		            &nd);
 		if (st == EXT_MORE)
 			return n < end;
 		if (st != EXT_OK)
@@ -327,12 +336,16 @@ static int damage(struct ev_reader *r, uint64_t pos, enum ext st,
 	uint64_t left = r->block_end - pos;
 	size_t window = left < SCAN_WINDOW ? (size_t)left : SCAN_WINDOW;
 	size_t n = hpt_input_peek(r->in, window, &q), o;
+	unsigned char *seen = hpt_xcalloc(n / 8 + 1, 1);
 	b = (const unsigned char *)q;
-	if (st == EXT_BADTIME && walk_good(r, b, n, tot, (size_t)left))
+	if (st == EXT_BADTIME && walk_good(r, b, n, tot, (size_t)left, seen)) {
+		free(seen);
 		return 1;
+	}
 	for (o = 1; o < n; o++)
-		if (walk_good(r, b, n, o, (size_t)left))
+		if (walk_good(r, b, n, o, (size_t)left, seen))
 			break;
+	free(seen);
 	if (r->strict)
 		hpt_offset_error(r->in->name, pos, "torn event: bytes up to "
 		                 "offset %llu are not events",
