@@ -388,7 +388,8 @@ static void census_close(struct ev_heap *h, const char *why)
 	h->ready = 1;
 }
 
-/* One event of the log. */
+/* One event of the log: a switch with one case per event type, which
+ * reads better whole than split. */
 static void handle(struct ev_heap *h, const struct ev_event *e)
 {
 	const unsigned char *p = e->p;
@@ -566,7 +567,7 @@ static void deliver_empty(struct ev_heap *h, struct hp_sample *s,
 
 /* The item order: the empty first sample, then each census preceded by
  * the marks queued before its time, then the remaining marks and the
- * final empty sample; long, but one decision after another. */
+ * final empty sample. */
 enum hp_item ev_heap_next(struct ev_heap *h, struct hp_sample *s)
 {
 	pull(h);
