@@ -585,15 +585,19 @@ enum hp_item ev_heap_next(struct ev_heap *h, struct hp_sample *s)
 		return HP_MARK;
 	}
 	if (h->ready) {
-		size_t i;
+		/* The census's values go to s by swapping the arrays (both
+		 * are hpt_x allocations that hp_sample_free frees). */
+		struct hp_bandval *v = s->v;
+		size_t cap = s->cap, n = h->cur.n;
 		h->ready = 0;
-		s->v = hpt_xgrow(s->v, &s->cap, h->cur.n + 1, sizeof *s->v);
-		for (i = 0; i < h->cur.n; i++)
-			s->v[i] = h->cur.v[i];
-		s->n = h->cur.n;
+		s->v = h->cur.v;
+		s->cap = h->cur.cap;
+		h->cur.v = v;
+		h->cur.cap = cap;
+		h->cur.n = 0;
 		s->digits_len = 0;
 		deliver_empty(h, s, h->census_time);
-		s->n = h->cur.n;
+		s->n = n;
 		return HP_SAMPLE;
 	}
 	if (h->finished && !h->final_done && h->began &&
