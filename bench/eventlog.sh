@@ -45,7 +45,9 @@ r10=$(t ./hpcat "$out/ev10.eventlog")
 r100=$(t ./hpcat "$out/ev100.eventlog")
 echo "P5 hpcat eventlog 10 MB: $r10 (wall s, cpu s, KB)"
 echo "P5 hpcat eventlog 100 MB: $r100"
-echo "$r10 $r100" | awk '{ printf "P5 ratio 100 MB / 10 MB: wall %.1f, cpu %.1f (target <= 11)\n", $4 / $1, $5 / ($2 > 0 ? $2 : 0.01) }'
+# (CPU times of 10 MB are at the 0.01 s resolution of time(1): the
+# wall ratio is the one to read.)
+echo "$r10 $r100" | awk '{ printf "P5 ratio 100 MB / 10 MB: wall %.1f (target <= 11)\n", $4 / $1 }'
 
 if ghc-pkg list ghc-events 2>/dev/null | grep -q ghc-events; then
 	if [ ! -x "$out/ghc-events-heap" ]; then

@@ -388,8 +388,26 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 		 * unread bytes are in->buf[start..end), input.h). */
 		got = r->in->end - r->in->start;
 		p = (const unsigned char *)r->in->buf + r->in->start;
-		st = got >= 64 ? extent(r, p, got, room, r->in_block &&
-		                        r->block_timed, &tot, &nd) : EXT_MORE;
+		st = EXT_MORE;
+		if (got >= 64) {
+			/* extent() for the usual event, inline: a declared
+			 * type (DATA_END never is), not IPE, whole in the
+			 * buffer and the block, its time in the block's */
+			int32_t sz = r->size[get16(p)];
+			if (sz != UNDECLARED && get16(p) != EV_IPE) {
+				uint64_t ts = get64(p + 2);
+				tot = sz >= 0 ? 10 + (size_t)sz
+				              : 12 + (size_t)get16(p + 10);
+				if (tot <= got && tot <= room &&
+				    (!r->in_block || !r->block_timed ||
+				     get16(p) == EV_BLOCK_MARKER ||
+				     (ts >= r->block_t0 && ts <= r->block_t1)))
+					st = EXT_OK;
+			}
+			if (st != EXT_OK)
+				st = extent(r, p, got, room, r->in_block &&
+				            r->block_timed, &tot, &nd);
+		}
 		/* Else ask for little in follow mode: a peek waits until it
 		 * has all the bytes it asked for. */
 		want = r->in->follow ? 2 : 64;
