@@ -31,7 +31,7 @@
 /* Marks waiting for the first census after their time; past this many
  * they go out at once, so that memory stays bounded. */
 #define MARKS_MAX 1024
-#define STACK_CACHE 1021
+#define STACK_CACHE 1024 /* a power of two */
 
 struct mark {
 	uint64_t time;
@@ -279,11 +279,18 @@ static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
 	unsigned long k;
 	/* A stack is usually one seen before: a small cache indexed by its
 	 * innermost id and its depth saves most hashes. */
-	size_t c = ((depth ? ev_u32(ids) : 0) * 31u + depth) % STACK_CACHE;
+	size_t c = ((depth ? (size_t)ids[3] | (size_t)ids[2] << 8 : 0) * 31u +
+	            depth) & (STACK_CACHE - 1);
 	sid = h->cache[c];
-	if (sid != 0 && h->stacks.len[sid - 1] == len &&
-	    memcmp(h->stacks.name[sid - 1], ids, len) == 0)
-		return h->stack_band[sid - 1];
+	if (sid != 0 && h->stacks.len[sid - 1] == len) {
+		const unsigned char *a = (const unsigned char *)
+		                         h->stacks.name[sid - 1];
+		size_t i = 0;
+		while (i < len && a[i] == ids[i])
+			i++;
+		if (i == len)
+			return h->stack_band[sid - 1];
+	}
 	sid = hpt_intern(&h->stacks, (const char *)ids, len, &added);
 	h->cache[c] = sid + 1;
 	if (!added)
@@ -326,7 +333,8 @@ static void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
 	}
 	h->seen[b] = h->stamp;
 	h->slot[b] = (uint32_t)s->n;
-	s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	if (s->n >= s->cap)
+		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 	s->v[s->n].band = b;
 	s->v[s->n].bytes = bytes;
 	s->v[s->n].text_off = 0;
