@@ -349,6 +349,7 @@ example() {
 	cp "$FIX/leak.hy.hp" prog.hp
 	cp "$FIX/leak.hc.hp" monday.hp
 	cp "$FIX/leak.hcL.hp" tuesday.hp
+	cp "$FIX/leak.l-hc.eventlog" prog.eventlog
 	n=0
 	while IFS= read -r line; do
 		example "$line" || { echo "example failed: $line"; return 1; }

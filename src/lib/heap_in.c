@@ -9,11 +9,13 @@
 
 #include "alloc.h"
 #include "diag.h"
+#include "ev_heap.h"
 #include "hp_read.h"
 #include "sniff.h"
 
 struct heap_in {
-	struct hp_reader *hp;    /* .hp input */
+	struct hp_reader *hp;    /* .hp input, or */
+	struct ev_heap *ev;      /* eventlog input */
 };
 
 struct heap_in *heap_in_new(struct hpt_input *in, struct hpt_intern *bands,
@@ -24,8 +26,6 @@ struct heap_in *heap_in_new(struct hpt_input *in, struct hpt_intern *bands,
 	switch (f) {
 	case HPT_FMT_EMPTY:
 		hpt_data_error(in->name, 0, "empty input");
-	case HPT_FMT_EVENTLOG:
-		hpt_data_error(in->name, 0, "eventlog input not supported yet");
 	case HPT_FMT_PROF:
 	case HPT_FMT_JSON:
 		hpt_data_error(in->name, 0, "%s, not a heap profile (proftree "
@@ -34,32 +34,38 @@ struct heap_in *heap_in_new(struct hpt_input *in, struct hpt_intern *bands,
 		break;
 	}
 	h = hpt_xcalloc(1, sizeof *h);
-	h->hp = hp_reader_new(in, bands, strict, time_offset);
+	if (f == HPT_FMT_EVENTLOG)
+		h->ev = ev_heap_new(in, bands, strict, time_offset);
+	else
+		h->hp = hp_reader_new(in, bands, strict, time_offset);
 	return h;
 }
 
 const struct hp_header *heap_in_header(const struct heap_in *h)
 {
-	return hp_reader_header(h->hp);
+	return h->ev ? ev_heap_header(h->ev) : hp_reader_header(h->hp);
 }
 
 enum hp_item heap_in_next(struct heap_in *h, struct hp_sample *s)
 {
-	return hp_read(h->hp, s);
+	return h->ev ? ev_heap_next(h->ev, s) : hp_read(h->hp, s);
 }
 
 uint64_t heap_in_samples(const struct heap_in *h)
 {
-	return hp_reader_samples(h->hp);
+	return h->ev ? ev_heap_samples(h->ev) : hp_reader_samples(h->hp);
 }
 
 const char *heap_in_end_time(struct heap_in *h)
 {
-	return hp_reader_end_time(h->hp);
+	return h->ev ? ev_heap_end_time(h->ev) : hp_reader_end_time(h->hp);
 }
 
 void heap_in_free(struct heap_in *h)
 {
-	hp_reader_free(h->hp);
+	if (h->ev)
+		ev_heap_free(h->ev);
+	else
+		hp_reader_free(h->hp);
 	free(h);
 }

@@ -6,8 +6,8 @@
  *
  *   .hp (and input the sniffer does not know, so that the .hp reader
  *   says what is wrong with it)   hp_read.h
- *   eventlog                      not read yet: "eventlog input not
- *                                 supported yet"
+ *   eventlog                      ev_heap.h (heap events; a log
+ *                                 with none is a header only)
  *   .prof, -pj JSON               "FILE: a .prof report, not a heap
  *                                 profile (proftree reads it)"
  *   empty                         "FILE: empty input"

@@ -1,0 +1,667 @@
+/*
+ * ev_heap.c: eventlog heap events as .hp samples.  See ev_heap.h.
+ *
+ * Events used (payloads as EventLog.c posts them, formats.md 4.3):
+ *   30  PROGRAM_ARGS      u32 capset, NUL-separated argv (RTS options
+ *                         included, as given)
+ *   43  WALL_CLOCK_TIME   u32 capset, u64 seconds, u32 nanoseconds
+ *   58  USER_MARKER       the marker's text
+ *   160 HEAP_PROF_BEGIN   u8 profile, u64 period, u32 breakdown, filters
+ *   161 HEAP_PROF_COST_CENTRE  u32 id, label, module, srcloc, u8 flags
+ *   162 HEAP_PROF_SAMPLE_BEGIN u64 era (always 0 but under -hb)
+ *   163 HEAP_PROF_SAMPLE_COST_CENTRE u8 profile, u64 bytes, u8 depth,
+ *                         depth x u32 ids, innermost first, MAIN left out
+ *   164 HEAP_PROF_SAMPLE_STRING u8 profile, u64 bytes, the band's name
+ *   165 HEAP_PROF_SAMPLE_END u64 era
+ *   166 HEAP_BIO_PROF_SAMPLE_BEGIN u64 era, u64 census time (ns)
+ * Every payload is read by its known prefix: later GHCs may add fields.
+ */
+#include "ev_heap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "alloc.h"
+#include "diag.h"
+#include "eventlog.h"
+#include "num.h"
+
+/* Marks waiting for the first census after their time; past this many
+ * they go out at once, so that memory stays bounded. */
+#define MARKS_MAX 1024
+#define STACK_CACHE 1024 /* a power of two */
+
+struct mark {
+	uint64_t time;
+};
+
+/* Reader state: everything about one input lives here, nothing global. */
+struct ev_heap {
+	struct hpt_input *in;    /* the caller's */
+	struct ev_reader *ev;
+	struct hpt_intern *bands; /* the caller's band table */
+	struct hp_header hdr;
+	int strict;
+	char *offset;            /* time_offset, or NULL */
+	char *end_text;          /* ev_heap_end_time's result */
+	size_t end_cap;
+	int have_end;            /* a sample was delivered */
+	uint64_t nsamples;
+	/* the cost-centre table: ids (4 bytes, big-endian) to entries */
+	struct hpt_intern ccid;
+	char **cc_label, **cc_module;
+	size_t *cc_label_len, *cc_module_len;
+	unsigned char *cc_defined, *cc_warned;
+	size_t cc_cap;
+	/* -hc stacks: the raw id bytes to band ids */
+	struct hpt_intern stacks;
+	uint32_t *stack_band;
+	size_t stack_cap;
+	struct hpt_intern claimed; /* band names a stack of ours took */
+	uint32_t cache[STACK_CACHE]; /* a stack id + 1 (0: none), by its
+	                          * innermost id and depth: a guess */
+	char *name;              /* a name being built */
+	size_t name_cap;
+	/* the census being read */
+	struct hp_sample cur;
+	int open;                /* a census is open */
+	int damaged;             /* it overlaps damage */
+	uint64_t census_time;    /* ns */
+	uint64_t census_offset;
+	uint64_t stamp;          /* number of the census (from 1) */
+	uint64_t *seen;          /* seen[band]: stamp of its last census */
+	uint32_t *slot;          /* slot[band]: its index there */
+	size_t seen_cap;
+	int has_end;             /* the header declares 165 */
+	int began;               /* HEAP_PROF_BEGIN seen */
+	uint64_t begin_time;
+	int first_due;           /* the empty first sample is due */
+	int ready;               /* cur holds a complete census to deliver */
+	int finished;            /* the log has been read */
+	int final_done;          /* the final empty sample was delivered */
+	struct ev_event held;    /* an event read ahead (held_ok) */
+	int held_ok;
+	struct mark *marks;      /* queued marks, marks[mhead..mtail) */
+	size_t mhead, mtail, mcap;
+};
+
+static void repair(struct ev_heap *h, uint64_t off, const char *problem,
+                   const char *action)
+{
+	if (h->strict)
+		hpt_offset_error(h->in->name, off, "%s", problem);
+	hpt_offset_warn(h->in->name, off, "%s: %s", problem, action);
+}
+
+/* The NUL-terminated string at p (at most n bytes): its length, which
+ * stops at the payload's end when the NUL is missing. */
+static size_t str_len(const unsigned char *p, size_t n)
+{
+	const unsigned char *z = memchr(p, '\0', n);
+	return z ? (size_t)(z - p) : n;
+}
+
+static void set_job(struct ev_heap *h, const struct ev_event *e)
+{
+	const unsigned char *p = e->p + 4, *end = e->p + e->len;
+	size_t n = 0, cap = 0, k;
+	char *job = NULL;
+	int first = 1;
+	if (e->len < 4 || h->hdr.job_len > 0)
+		return;
+	while (p < end) {
+		k = str_len(p, (size_t)(end - p));
+		if (first) {
+			/* argv[0] without its folder, as the .hp's JOB */
+			const unsigned char *b = p, *q;
+			for (q = p; q < p + k; q++)
+				if (*q == '/')
+					b = q + 1;
+			k -= (size_t)(b - p);
+			p = b;
+		}
+		job = hpt_xgrow(job, &cap, n + k + 2, 1);
+		if (!first)
+			job[n++] = ' ';
+		memcpy(job + n, p, k);
+		n += k;
+		first = 0;
+		p += k + 1;
+	}
+	if (!job)
+		return;
+	job[n] = '\0';
+	free(h->hdr.job);
+	h->hdr.job = job;
+	h->hdr.job_len = n;
+}
+
+static void set_date(struct ev_heap *h, const struct ev_event *e)
+{
+	static const char days[] = "SunMonTueWedThuFriSat";
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	struct tm tm;
+	time_t t;
+	if (e->len < 16 || h->hdr.date_len > 0)
+		return;
+	t = (time_t)ev_u64(e->p + 4);
+	if (!gmtime_r(&t, &tm))
+		return;
+	free(h->hdr.date);
+	h->hdr.date = hpt_xasprintf("%.3s %.3s %2d %02d:%02d %d",
+	                            days + 3 * tm.tm_wday,
+	                            months + 3 * tm.tm_mon, tm.tm_mday,
+	                            tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
+	h->hdr.date_len = strlen(h->hdr.date);
+}
+
+/* The entry of the cost-centre id whose 4 bytes are at key, made (not
+ * yet defined) if new: every table grows together. */
+static uint32_t cc_slot(struct ev_heap *h, const unsigned char *key,
+                        int *added)
+{
+	uint32_t i = hpt_intern(&h->ccid, (const char *)key, 4, added);
+	if (i >= h->cc_cap) {
+		size_t old = h->cc_cap, c;
+		c = old;
+		h->cc_label = hpt_xgrow(h->cc_label, &c, (size_t)i + 1,
+		                        sizeof *h->cc_label);
+		c = old;
+		h->cc_module = hpt_xgrow(h->cc_module, &c, (size_t)i + 1,
+		                         sizeof *h->cc_module);
+		c = old;
+		h->cc_label_len = hpt_xgrow(h->cc_label_len, &c,
+		                            (size_t)i + 1,
+		                            sizeof *h->cc_label_len);
+		c = old;
+		h->cc_module_len = hpt_xgrow(h->cc_module_len, &c,
+		                             (size_t)i + 1,
+		                             sizeof *h->cc_module_len);
+		c = old;
+		h->cc_defined = hpt_xgrow(h->cc_defined, &c, (size_t)i + 1, 1);
+		c = old;
+		h->cc_warned = hpt_xgrow(h->cc_warned, &c, (size_t)i + 1, 1);
+		memset(h->cc_defined + old, 0, c - old);
+		memset(h->cc_warned + old, 0, c - old);
+		h->cc_cap = c;
+	}
+	return i;
+}
+
+static void define_cc(struct ev_heap *h, const struct ev_event *e)
+{
+	const unsigned char *p = e->p, *end = e->p + e->len;
+	size_t ll, ml;
+	uint32_t i;
+	int added;
+	if (e->len < 4 + 3) {
+		repair(h, e->offset, "cost-centre event too short",
+		       "skipped");
+		return;
+	}
+	p += 4;
+	ll = str_len(p, (size_t)(end - p));
+	ml = p + ll < end ? str_len(p + ll + 1, (size_t)(end - p - ll - 1))
+	                  : 0;
+	i = cc_slot(h, e->p, &added);
+	if (h->cc_defined[i])
+		return; /* re-posted (9.2: at each restart of the log) */
+	h->cc_label[i] = hpt_xmemdup((const char *)p, ll);
+	h->cc_label_len[i] = ll;
+	h->cc_module[i] = hpt_xmemdup(ml ? (const char *)p + ll + 1 : "", ml);
+	h->cc_module_len[i] = ml;
+	h->cc_defined[i] = 1;
+}
+
+static void name_add(struct ev_heap *h, size_t *n, const char *s, size_t k)
+{
+	h->name = hpt_xgrow(h->name, &h->name_cap, *n + k + 1, 1);
+	memcpy(h->name + *n, s, k);
+	*n += k;
+}
+
+/*
+ * The name of the stack of depth ids at ids: as the .hp writer joins
+ * it (rts/ProfHeap.c fprint_ccs, without its truncation), or with
+ * every label qualified by its module (qualify).  Its length.
+ */
+static size_t stack_name(struct ev_heap *h, const unsigned char *ids,
+                         unsigned depth, int qualify, uint64_t off)
+{
+	size_t n = 0;
+	unsigned d;
+	if (depth == 0) {
+		name_add(h, &n, "MAIN", 4);
+		return n;
+	}
+	for (d = 0; d < depth; d++) {
+		int added;
+		uint32_t i = cc_slot(h, ids + 4 * d, &added);
+		int caf;
+		if (!h->cc_defined[i]) {
+			uint32_t id = ev_u32(ids + 4 * d);
+			char buf[32];
+			int k = snprintf(buf, sizeof buf, "<cc%lu>",
+			                 (unsigned long)id);
+			name_add(h, &n, buf, (size_t)k);
+			if (!h->cc_warned[i]) {
+				h->cc_warned[i] = 1;
+				hpt_offset_warn(h->in->name, off, "cost centre "
+				                "%lu has no definition: named "
+				                "%s", (unsigned long)id, buf);
+			}
+			if (d + 1 < depth)
+				name_add(h, &n, "/", 1);
+			continue;
+		}
+		caf = h->cc_label_len[i] == 3 &&
+		      memcmp(h->cc_label[i], "CAF", 3) == 0;
+		if (caf || qualify) {
+			name_add(h, &n, h->cc_module[i], h->cc_module_len[i]);
+			name_add(h, &n, ".", 1);
+		}
+		name_add(h, &n, h->cc_label[i], h->cc_label_len[i]);
+		if (!caf && d + 1 < depth)
+			name_add(h, &n, "/", 1);
+	}
+	return n;
+}
+
+/* The band of a -hc stack: its name (see ev_heap.h), claimed for it. */
+static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
+                           unsigned depth, uint64_t off)
+{
+	int added;
+	uint32_t sid;
+	size_t n, len = (size_t)depth * 4;
+	unsigned long k;
+	/* A stack is usually one seen before: a small cache indexed by its
+	 * innermost id and its depth saves most hashes. */
+	size_t c = ((depth ? (size_t)ids[3] | (size_t)ids[2] << 8 : 0) * 31u +
+	            depth) & (STACK_CACHE - 1);
+	sid = h->cache[c];
+	if (sid != 0 && h->stacks.len[sid - 1] == len) {
+		const unsigned char *a = (const unsigned char *)
+		                         h->stacks.name[sid - 1];
+		size_t i = 0;
+		while (i < len && a[i] == ids[i])
+			i++;
+		if (i == len)
+			return h->stack_band[sid - 1];
+	}
+	sid = hpt_intern(&h->stacks, (const char *)ids, len, &added);
+	h->cache[c] = sid + 1;
+	if (!added)
+		return h->stack_band[sid];
+	n = stack_name(h, ids, depth, 0, off);
+	if (hpt_intern_find(&h->claimed, h->name, n) >= 0) {
+		n = stack_name(h, ids, depth, 1, off);
+		for (k = 2; hpt_intern_find(&h->claimed, h->name, n) >= 0;
+		     k++) {
+			char buf[32];
+			size_t base = stack_name(h, ids, depth, 1, off);
+			int m = snprintf(buf, sizeof buf, "#%lu", k);
+			n = base;
+			name_add(h, &n, buf, (size_t)m);
+		}
+	}
+	hpt_intern(&h->claimed, h->name, n, NULL);
+	h->stack_band = hpt_xgrow(h->stack_band, &h->stack_cap,
+	                          (size_t)sid + 1, sizeof *h->stack_band);
+	h->stack_band[sid] = hpt_intern(h->bands, h->name, n, NULL);
+	return h->stack_band[sid];
+}
+
+/* Add bytes to band b of the open census (summing a band named twice). */
+static void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
+{
+	struct hp_sample *s = &h->cur;
+	if (b >= h->seen_cap) {
+		size_t old = h->seen_cap, c = old;
+		h->seen = hpt_xgrow(h->seen, &c, (size_t)b + 1,
+		                    sizeof *h->seen);
+		memset(h->seen + old, 0, (c - old) * sizeof *h->seen);
+		h->slot = hpt_xgrow(h->slot, &old, (size_t)b + 1,
+		                    sizeof *h->slot);
+		h->seen_cap = c;
+	}
+	if (h->seen[b] == h->stamp) {
+		s->v[h->slot[b]].bytes += bytes;
+		return;
+	}
+	h->seen[b] = h->stamp;
+	h->slot[b] = (uint32_t)s->n;
+	if (s->n >= s->cap)
+		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	s->v[s->n].band = b;
+	s->v[s->n].bytes = bytes;
+	s->v[s->n].text_off = 0;
+	s->v[s->n].text_len = 0;
+	s->n++;
+}
+
+/* Set s's time to ns nanoseconds (plus the time offset), as seconds
+ * with nine decimals: exact, and formatted by hand (this runs once per
+ * sample). */
+static void set_time(struct ev_heap *h, struct hp_sample *s, uint64_t ns)
+{
+	char buf[48];
+	char *t = NULL;
+	const char *text = buf;
+	size_t n = hpt_fmt_u64(buf, ns / 1000000000u);
+	uint64_t frac = ns % 1000000000u;
+	int i;
+	buf[n++] = '.';
+	for (i = 8; i >= 0; i--) {
+		buf[n + (size_t)i] = (char)('0' + frac % 10);
+		frac /= 10;
+	}
+	n += 9;
+	buf[n] = '\0';
+	if (h->offset) {
+		text = t = hpt_dec_add(h->offset, buf);
+		n = strlen(text);
+		s->time = strtod(text, NULL);
+	} else {
+		s->time = (double)ns / 1e9;
+	}
+	s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 1, 1);
+	memcpy(s->time_text, text, n + 1);
+	s->line = 0;
+	free(t);
+}
+
+static void census_open(struct ev_heap *h, uint64_t time, uint64_t off)
+{
+	h->open = 1;
+	h->damaged = 0;
+	h->census_time = time;
+	h->census_offset = off;
+	h->stamp++;
+	h->cur.n = 0;
+}
+
+/* Close the open census: keep it for delivery, or drop it (why). */
+static void census_close(struct ev_heap *h, const char *why)
+{
+	h->open = 0;
+	if (h->damaged)
+		why = "census overlaps damaged bytes";
+	if (why) {
+		repair(h, h->census_offset, why, "dropped");
+		return;
+	}
+	h->ready = 1;
+}
+
+/* One event of the log: a switch with one case per event type, which
+ * reads better whole than split. */
+static void handle(struct ev_heap *h, const struct ev_event *e)
+{
+	const unsigned char *p = e->p;
+	if (e->after_damage && h->open)
+		h->damaged = 1;
+	switch (e->type) {
+	case EV_PROGRAM_ARGS:
+		set_job(h, e);
+		break;
+	case EV_WALL_CLOCK_TIME:
+		set_date(h, e);
+		break;
+	case EV_USER_MARKER:
+		if (h->mhead > 0 && 2 * h->mhead >= h->mtail) {
+			memmove(h->marks, h->marks + h->mhead,
+			        (h->mtail - h->mhead) * sizeof *h->marks);
+			h->mtail -= h->mhead;
+			h->mhead = 0;
+		}
+		h->marks = hpt_xgrow(h->marks, &h->mcap, h->mtail + 1,
+		                     sizeof *h->marks);
+		h->marks[h->mtail++].time = e->time;
+		break;
+	case EV_HEAP_PROF_BEGIN:
+		if (!h->began) {
+			h->began = 1;
+			h->begin_time = e->time;
+			h->first_due = 1;
+		}
+		break;
+	case EV_HEAP_PROF_COST_CENTRE:
+		define_cc(h, e);
+		break;
+	case EV_HEAP_PROF_SAMPLE_BEGIN:
+	case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
+		if (e->type == EV_HEAP_BIO_PROF_SAMPLE_BEGIN && e->len < 16) {
+			repair(h, e->offset, "census event too short",
+			       "skipped");
+			break;
+		}
+		if (h->open) {
+			census_close(h, h->has_end ? "census without end "
+			             "event" : NULL);
+			if (h->ready) {
+				/* this census begins after that one is
+				 * delivered; its payload stays valid, as
+				 * nothing is read before */
+				if (e != &h->held)
+					h->held = *e;
+				h->held_ok = 1;
+				break;
+			}
+		}
+		census_open(h, e->type == EV_HEAP_BIO_PROF_SAMPLE_BEGIN ?
+		            ev_u64(p + 8) : e->time, e->offset);
+		break;
+	case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
+		if (!h->open)
+			break;
+		if (e->len < 10 || e->len < 10 + 4 * (size_t)p[9]) {
+			repair(h, e->offset, "heap sample event too short",
+			       "its census is dropped");
+			h->damaged = 0;
+			h->open = 0;
+			break;
+		}
+		census_add(h, stack_band(h, p + 10, p[9], e->offset),
+		           ev_u64(p + 1));
+		break;
+	case EV_HEAP_PROF_SAMPLE_STRING:
+		if (!h->open)
+			break;
+		if (e->len < 9) {
+			repair(h, e->offset, "heap sample event too short",
+			       "its census is dropped");
+			h->damaged = 0;
+			h->open = 0;
+			break;
+		}
+		census_add(h, hpt_intern(h->bands, (const char *)p + 9,
+		                         str_len(p + 9, e->len - 9), NULL),
+		           ev_u64(p + 1));
+		break;
+	case EV_HEAP_PROF_SAMPLE_END:
+		if (h->open)
+			census_close(h, NULL);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Pull events until a census is ready or the log ends. */
+static void pull(struct ev_heap *h)
+{
+	struct ev_event e;
+	while (!h->ready && !h->finished && !h->first_due &&
+	       h->mtail - h->mhead <= MARKS_MAX) {
+		if (h->held_ok) {
+			h->held_ok = 0;
+			handle(h, &h->held);
+			continue;
+		}
+		if (!ev_next(h->ev, &e)) {
+			h->finished = 1;
+			if (h->open)
+				census_close(h, ev_reader_cut(h->ev) ?
+				             "census cut off" : h->has_end ?
+				             "census without end event" : NULL);
+			if (!h->began && h->nsamples == 0 && !h->ready)
+				hpt_data_warn(h->in->name, 0, "no heap profile "
+				              "in the eventlog (run the program "
+				              "with +RTS -l -h...)");
+			break;
+		}
+		handle(h, &e);
+	}
+}
+
+struct ev_heap *ev_heap_new(struct hpt_input *in, struct hpt_intern *bands,
+                            int strict, const char *time_offset)
+{
+	struct ev_heap *h = hpt_xcalloc(1, sizeof *h);
+	struct ev_event e;
+	h->in = in;
+	h->bands = bands;
+	h->strict = strict;
+	h->offset = time_offset ? hpt_xstrdup(time_offset) : NULL;
+	h->ev = ev_reader_new(in, strict);
+	h->has_end = ev_reader_declares(h->ev, EV_HEAP_PROF_SAMPLE_END);
+	hpt_intern_init(&h->ccid);
+	hpt_intern_init(&h->stacks);
+	hpt_intern_init(&h->claimed);
+	/* Read ahead to the first census for the header's events; the
+	 * census's first event is held for ev_heap_next.  Its payload
+	 * stays valid: nothing is read until it is handled. */
+	while (ev_next(h->ev, &e)) {
+		if (e.type == EV_HEAP_PROF_SAMPLE_BEGIN ||
+		    e.type == EV_HEAP_BIO_PROF_SAMPLE_BEGIN) {
+			h->held = e;
+			h->held_ok = 1;
+			break;
+		}
+		handle(h, &e);
+	}
+	if (!h->hdr.job)
+		h->hdr.job = hpt_xstrdup("");
+	if (!h->hdr.date)
+		h->hdr.date = hpt_xstrdup("");
+	h->hdr.sample_unit = hpt_xstrdup("seconds");
+	h->hdr.sample_unit_len = 7;
+	h->hdr.value_unit = hpt_xstrdup("bytes");
+	h->hdr.value_unit_len = 5;
+	return h;
+}
+
+const struct hp_header *ev_heap_header(const struct ev_heap *h)
+{
+	return &h->hdr;
+}
+
+static void deliver_empty(struct ev_heap *h, struct hp_sample *s,
+                          uint64_t ns)
+{
+	size_t n;
+	s->n = 0;
+	s->digits_len = 0;
+	set_time(h, s, ns);
+	n = strlen(s->time_text);
+	h->end_text = hpt_xgrow(h->end_text, &h->end_cap, n + 1, 1);
+	memcpy(h->end_text, s->time_text, n + 1);
+	h->have_end = 1;
+	h->nsamples++;
+}
+
+/* The item order: the empty first sample, then each census preceded by
+ * the marks queued before its time, then the remaining marks and the
+ * final empty sample. */
+enum hp_item ev_heap_next(struct ev_heap *h, struct hp_sample *s)
+{
+	pull(h);
+	if (h->first_due) {
+		h->first_due = 0;
+		deliver_empty(h, s, h->begin_time);
+		return HP_SAMPLE;
+	}
+	if (h->mhead < h->mtail &&
+	    (!h->ready || h->marks[h->mhead].time <= h->census_time ||
+	     h->mtail - h->mhead > MARKS_MAX)) {
+		set_time(h, s, h->marks[h->mhead++].time);
+		if (h->mhead == h->mtail)
+			h->mhead = h->mtail = 0;
+		return HP_MARK;
+	}
+	if (h->ready) {
+		/* The census's values go to s by swapping the arrays (both
+		 * are hpt_x allocations that hp_sample_free frees). */
+		struct hp_bandval *v = s->v;
+		size_t cap = s->cap, n = h->cur.n;
+		h->ready = 0;
+		s->v = h->cur.v;
+		s->cap = h->cur.cap;
+		h->cur.v = v;
+		h->cur.cap = cap;
+		h->cur.n = 0;
+		s->digits_len = 0;
+		deliver_empty(h, s, h->census_time);
+		s->n = n;
+		return HP_SAMPLE;
+	}
+	if (h->finished && !h->final_done && h->began &&
+	    !ev_reader_cut(h->ev)) {
+		uint64_t t = ev_reader_last_time(h->ev);
+		h->final_done = 1;
+		if (t < h->census_time)
+			t = h->census_time;
+		deliver_empty(h, s, t);
+		return HP_SAMPLE;
+	}
+	return HP_EOF;
+}
+
+uint64_t ev_heap_samples(const struct ev_heap *h)
+{
+	return h->nsamples;
+}
+
+const char *ev_heap_end_time(struct ev_heap *h)
+{
+	return h->have_end ? h->end_text : NULL;
+}
+
+void ev_heap_free(struct ev_heap *h)
+{
+	size_t i;
+	if (!h)
+		return;
+	ev_reader_free(h->ev);
+	for (i = 0; i < h->ccid.count; i++) {
+		if (i < h->cc_cap && h->cc_defined[i]) {
+			free(h->cc_label[i]);
+			free(h->cc_module[i]);
+		}
+	}
+	free(h->cc_label);
+	free(h->cc_module);
+	free(h->cc_label_len);
+	free(h->cc_module_len);
+	free(h->cc_defined);
+	free(h->cc_warned);
+	hpt_intern_free(&h->ccid);
+	hpt_intern_free(&h->stacks);
+	hpt_intern_free(&h->claimed);
+	free(h->stack_band);
+	free(h->name);
+	hp_sample_free(&h->cur);
+	free(h->seen);
+	free(h->slot);
+	free(h->marks);
+	free(h->hdr.job);
+	free(h->hdr.date);
+	free(h->hdr.sample_unit);
+	free(h->hdr.value_unit);
+	free(h->offset);
+	free(h->end_text);
+	free(h);
+}
