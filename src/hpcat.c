@@ -153,12 +153,13 @@ int main(int argc, char **argv)
 		case 'o':
 			fmt = hpt_keyword('o', "output format", optarg, formats);
 			if (fmt >= 3)
-				hpt_usage_error("-o %s needs eventlog input, "
-				                "not supported yet", optarg);
+				hpt_usage_error("-o %s (the IPE and cost-centre "
+				                "tables) is not supported yet",
+				                optarg);
 			break;
 		case 'I':
-			hpt_usage_error("-I needs eventlog input, "
-			                "not supported yet");
+			hpt_usage_error("-I (band names from an IPE table) "
+			                "is not supported yet");
 		}
 	}
 	if (follow && fmt == 2)

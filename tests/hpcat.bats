@@ -236,10 +236,10 @@ hp2ps_accepts() {
 	[ "${lines[0]}" = 'hpcat: -o: unknown output format "svg" (one of: hp, tsv, wide, ipe, cc)' ]
 	run hpcat -o ipe x
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hpcat: -o ipe needs eventlog input, not supported yet" ]
+	[ "${lines[0]}" = "hpcat: -o ipe (the IPE and cost-centre tables) is not supported yet" ]
 	run hpcat -I table.tsv x
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hpcat: -I needs eventlog input, not supported yet" ]
+	[ "${lines[0]}" = "hpcat: -I (band names from an IPE table) is not supported yet" ]
 	run hpcat -f -o wide x
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: -o wide cannot follow a file (-f)" ]
