@@ -24,7 +24,7 @@
 enum out { O_TREE, O_TSV, O_FOLDED, O_PROF };
 
 static const char usage[] =
-    "usage: proftree [-aiz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
+    "usage: proftree [-aiqz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
     "                [-w ticks|alloc|entries|time] [-o tree|tsv|folded|prof]"
     " [file]\n"
     "       proftree -D [options] OLD NEW";
@@ -131,8 +131,8 @@ static void cut(struct prof_report *r)
 static void warn_estimated(const struct prof_report *r)
 {
 	if (o.out == O_FOLDED && prof_weight_estimated(r, o.weight))
-		hpt_warn("no totals in the report: weights are tenths of a "
-		         "percent");
+		hpt_data_warn(r->file, 0, "no totals in the report: weights "
+		              "are tenths of a percent");
 }
 
 static void diff_main(char **argv)
@@ -221,7 +221,7 @@ int main(int argc, char **argv)
 	o.drop = hpt_xmalloc((size_t)argc * sizeof *o.drop);
 	o.prune.keep = o.keep;
 	o.prune.drop = o.drop;
-	while ((c = hpt_getopt(argc, argv, "ad:Df:im:o:w:x:z")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "ad:Df:im:o:qw:x:z")) != -1) {
 		switch (c) {
 		case 'a':
 			o.flat = 1;
@@ -247,6 +247,9 @@ int main(int argc, char **argv)
 		case 'o':
 			o.out = (enum out)hpt_keyword('o', "output format",
 			                              optarg, out_words);
+			break;
+		case 'q':
+			hpt_quiet = 1;
 			break;
 		case 'w':
 			o.weight = (enum prof_weight)hpt_keyword(
