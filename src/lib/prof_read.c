@@ -468,11 +468,18 @@ static void place_empty(struct reader *rd, uint32_t x, const char *s,
 	rd->pending = x;
 }
 
-/* What a dry run of row() found. */
-struct rowinfo {
-	long ind;        /* indent */
-	int empty;       /* empty label */
-	int aligned;     /* SRC layout: module and SRC at the header's columns */
+/* One tree row, parsed but not yet in the tree: the bounds of its names
+ * in the line, and its figures. */
+struct row {
+	long ind;                /* indent: the row's depth, as printed */
+	int empty;               /* empty label */
+	int aligned;             /* SRC layout: module and SRC at the
+	                          * header's columns */
+	size_t lab_s, lab_e, mod_s, mod_e, src_s, src_e;
+	uint64_t no, entries;
+	int32_t pct[4];          /* %time %alloc, individual then
+	                          * inherited, in tenths */
+	uint64_t ticks, bytes;   /* exact reports only */
 };
 
 /* The code-point column of s[p], counted from the start of its line
@@ -485,31 +492,25 @@ static size_t col_of(const char *s, size_t p)
 	return hpt_cps(s + b, p - b);
 }
 
-/* Parse s[0..n) as a tree row.  With ri (a dry run) only fill *ri;
- * otherwise add the row to the tree.  -1: not a row. */
-static int row(struct reader *rd, const char *s, size_t n,
-               struct rowinfo *ri)
+/* The figures after entries (4 percentages, then ticks and bytes in
+ * exact reports), peeled off the right of s[ind..*end); *end becomes
+ * the end of what is left.  -1: not a row. */
+static int peel_figures(struct reader *rd, const char *s, size_t ind,
+                        size_t *end, struct row *w)
 {
-	struct prof_report *r = rd->r;
-	size_t end = n, ts = 0, ind = 0, te, ps, pe;
-	size_t tok_s[6], tok_e[6];
-	int32_t pct[4];
-	uint64_t tail[2] = {0, 0}, no = 0, entries = 0;
-	size_t lab_s, lab_e, mod_s, mod_e, src_s = 0, src_e = 0;
-	int k, empty, aligned;
-	uint32_t x;
-
-	while (ind < n && s[ind] == ' ')
-		ind++;
+	size_t tok_s[6], tok_e[6], ts = 0;
+	uint64_t tail[2] = {0, 0};
+	int k;
 	for (k = rd->ntail - 1; k >= 0; k--) {
-		if (!last_tok(s, ind, &ts, &end))
+		if (!last_tok(s, ind, &ts, end))
 			return -1;
 		tok_s[k] = ts;
-		tok_e[k] = end;
-		end = ts;
+		tok_e[k] = *end;
+		*end = ts;
 	}
 	for (k = 0; k < 4; k++)
-		if (parse_pct(rd, s + tok_s[k], tok_e[k] - tok_s[k], &pct[k]))
+		if (parse_pct(rd, s + tok_s[k], tok_e[k] - tok_s[k],
+		              &w->pct[k]))
 			return -1;
 	for (k = 4; k < rd->ntail; k++) {
 		if (!all_digits(s + tok_s[k], tok_e[k] - tok_s[k]))
@@ -517,18 +518,29 @@ static int row(struct reader *rd, const char *s, size_t n,
 		u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
 		           &tail[k - 4]);
 	}
-	/* entries, then no. */
-	if (!last_tok(s, ind, &ts, &end) || !all_digits(s + ts, end - ts))
+	w->ticks = tail[0];
+	w->bytes = tail[1];
+	return 0;
+}
+
+/* no. and entries, peeled off the right of s[ind..*end), with the two
+ * historical gluings repaired; *end becomes the end of the names.
+ * -1: not a row. */
+static int peel_counts(struct reader *rd, const char *s, size_t ind,
+                       size_t *end, struct row *w)
+{
+	size_t ts = 0, te, ps, pe;
+	if (!last_tok(s, ind, &ts, end) || !all_digits(s + ts, *end - ts))
 		return -1;
-	te = end;
-	end = ts;
-	if (!last_tok(s, ind, &ps, &end))
+	te = *end;
+	*end = ts;
+	if (!last_tok(s, ind, &ps, end))
 		return -1;
-	pe = end;
+	pe = *end;
 	if (all_digits(s + ps, pe - ps)) {
-		u64_or_die(rd, s + ts, te - ts, &entries);
-		u64_or_die(rd, s + ps, pe - ps, &no);
-		end = ps;
+		u64_or_die(rd, s + ts, te - ts, &w->entries);
+		u64_or_die(rd, s + ps, pe - ps, &w->no);
+		*end = ps;
 	} else if (te - ts >= 12) {
 		/* 8.0.1-8.8: entries of 11+ digits glued to no.; no. ends
 		 * where the header's "no." ends. */
@@ -536,9 +548,9 @@ static int row(struct reader *rd, const char *s, size_t n,
 		k2 = rd->no_end > col ? rd->no_end - col : 0;
 		if (k2 == 0 || k2 >= te - ts)
 			k2 = te - ts - 11;
-		u64_or_die(rd, s + ts, k2, &no);
-		u64_or_die(rd, s + ts + k2, te - ts - k2, &entries);
-		end = ts;
+		u64_or_die(rd, s + ts, k2, &w->no);
+		u64_or_die(rd, s + ts + k2, te - ts - k2, &w->entries);
+		*end = ts;
 	} else {
 		/* 7.4-7.10: no. glued to the module: "Data.Map123456". */
 		size_t dig = 0, col, k2;
@@ -556,113 +568,159 @@ static int row(struct reader *rd, const char *s, size_t n,
 			    pe - ps - (mod_end - c2) <= dig)
 				k2 = pe - ps - (mod_end - c2);
 		}
-		u64_or_die(rd, s + ts, te - ts, &entries);
-		u64_or_die(rd, s + pe - k2, k2, &no);
-		end = pe - k2;
+		u64_or_die(rd, s + ts, te - ts, &w->entries);
+		u64_or_die(rd, s + pe - k2, k2, &w->no);
+		*end = pe - k2;
 	}
-	/* names: s[ind..end) */
+	return 0;
+}
+
+/* Label, module and SRC of a SRC layout in s[ind..end).  GHC pads the
+ * label column past every indent, so the module starts at the header's
+ * MODULE column and the SRC at its SRC column.  When the row lines up
+ * so, the label is everything before the module (it may hold spaces, or
+ * be empty); otherwise (a hand-made header) it is the first token.
+ * -1: not a row. */
+static int names_src(struct reader *rd, const char *s, size_t ind,
+                     size_t end, struct row *w)
+{
+	size_t p = ind, c = col_of(s, ind);
+	while (p < end && c < rd->module_col) {
+		c += ((unsigned char)s[p] & 0xC0) != 0x80;
+		p++;
+		while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
+			p++;
+	}
+	w->aligned = 0;
+	if (p < end && c == rd->module_col && s[p] != ' ' &&
+	    (p == ind || s[p - 1] == ' ')) {
+		size_t a = p;
+		while (a < end && s[a] != ' ')
+			a++;
+		while (a < end && s[a] == ' ')
+			a++;
+		/* a SRC at its column; an empty label may lack one */
+		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
+	}
+	w->lab_s = w->lab_e = ind;
+	if (w->aligned) {
+		w->lab_e = p;
+		while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
+			w->lab_e--;
+	} else {
+		while (w->lab_e < end && s[w->lab_e] != ' ')
+			w->lab_e++;
+	}
+	w->mod_s = w->aligned ? p : w->lab_e;
+	while (w->mod_s < end && s[w->mod_s] == ' ')
+		w->mod_s++;
+	w->mod_e = w->mod_s;
+	while (w->mod_e < end && s[w->mod_e] != ' ')
+		w->mod_e++;
+	if (w->mod_e == w->mod_s)
+		return -1;
+	w->src_s = w->mod_e;
+	while (w->src_s < end && s[w->src_s] == ' ')
+		w->src_s++;
+	w->src_e = end;
+	return 0;
+}
+
+/* Label and module without a SRC column: the module is the last token,
+ * the label everything before it (old labels may hold spaces). */
+static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
+{
+	size_t e2 = end;
+	if (!last_tok(s, ind, &w->mod_s, &e2))
+		return -1;
+	w->mod_e = e2;
+	w->lab_s = ind;
+	w->lab_e = w->mod_s;
+	while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
+		w->lab_e--;
+	w->src_s = w->src_e = w->mod_e;
+	w->aligned = 0;
+	return 0;
+}
+
+/* Parse s[0..n) as a tree row into *w, read from the right (figures,
+ * then counts, then names).  Nothing is added to the tree.  -1: not a
+ * row.  Errors: a number out of range (exit 2). */
+static int parse_row(struct reader *rd, const char *s, size_t n,
+                     struct row *w)
+{
+	size_t end = n, ind = 0;
+	int e;
+	while (ind < n && s[ind] == ' ')
+		ind++;
+	if (peel_figures(rd, s, ind, &end, w) ||
+	    peel_counts(rd, s, ind, &end, w))
+		return -1;
 	while (end > ind && s[end - 1] == ' ')
 		end--;
 	if (end == ind)
 		return -1;
-	aligned = 0;
+	e = rd->r->has_src ? names_src(rd, s, ind, end, w)
+	                   : names_nosrc(s, ind, end, w);
+	if (e)
+		return -1;
+	w->ind = (long)ind;
+	w->empty = w->lab_e == w->lab_s;
+	return 0;
+}
+
+/* Add the row w, parsed from s[0..n), to the tree under its parent. */
+static void add_row(struct reader *rd, const char *s, size_t n,
+                    const struct row *w)
+{
+	struct prof_report *r = rd->r;
+	uint32_t x;
 	if (r->has_src) {
-		/* GHC pads the label column past every indent, so the module
-		 * starts at the header's MODULE column and the SRC at its SRC
-		 * column.  When the row lines up so, the label is everything
-		 * before the module (it may hold spaces, or be empty);
-		 * otherwise (a hand-made header) it is the first token. */
-		size_t p = ind, c = col_of(s, ind);
-		while (p < end && c < rd->module_col) {
-			c += ((unsigned char)s[p] & 0xC0) != 0x80;
-			p++;
-			while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
-				p++;
-		}
-		if (p < end && c == rd->module_col && s[p] != ' ' &&
-		    (p == ind || s[p - 1] == ' ')) {
-			size_t a = p;
-			while (a < end && s[a] != ' ')
-				a++;
-			while (a < end && s[a] == ' ')
-				a++;
-			/* a SRC at its column; an empty label may lack one */
-			aligned = a < end ? col_of(s, a) == rd->src_col
-			                  : p == ind;
-		}
-		lab_s = lab_e = ind;
-		if (aligned) {
-			lab_e = p;
-			while (lab_e > lab_s && s[lab_e - 1] == ' ')
-				lab_e--;
-		} else {
-			while (lab_e < end && s[lab_e] != ' ')
-				lab_e++;
-		}
-		empty = lab_e == lab_s;
-		mod_s = aligned ? p : lab_e;
-		while (mod_s < end && s[mod_s] == ' ')
-			mod_s++;
-		mod_e = mod_s;
-		while (mod_e < end && s[mod_e] != ' ')
-			mod_e++;
-		if (mod_e == mod_s)
-			return -1;
-		src_s = mod_e;
-		while (src_s < end && s[src_s] == ' ')
-			src_s++;
-		src_e = end;
-	} else {
-		size_t e2 = end;
-		if (!last_tok(s, ind, &mod_s, &e2))
-			return -1;
-		mod_e = e2;
-		lab_s = ind;
-		lab_e = mod_s;
-		while (lab_e > lab_s && s[lab_e - 1] == ' ')
-			lab_e--;
-		empty = lab_e == lab_s;
-	}
-	if (ri) {
-		ri->ind = (long)ind;
-		ri->empty = empty;
-		ri->aligned = aligned;
-		return 0;
-	}
-	if (r->has_src) {
-		if (aligned)
+		if (w->aligned)
 			rd->aligned++;
 		else
 			rd->unaligned++;
 	}
 	rd->last_row_line = rd->in->lineno;
-	x = prof_add(r, PROF_NONE, hpt_intern(&r->names, s + lab_s,
-	                                      lab_e - lab_s, NULL),
-	             hpt_intern(&r->names, s + mod_s, mod_e - mod_s, NULL),
-	             hpt_intern(&r->names, s + src_s, src_e - src_s, NULL));
-	r->no[x] = no;
-	r->entries[x] = entries;
+	x = prof_add(r, PROF_NONE,
+	             hpt_intern(&r->names, s + w->lab_s, w->lab_e - w->lab_s,
+	                        NULL),
+	             hpt_intern(&r->names, s + w->mod_s, w->mod_e - w->mod_s,
+	                        NULL),
+	             hpt_intern(&r->names, s + w->src_s, w->src_e - w->src_s,
+	                        NULL));
+	r->no[x] = w->no;
+	r->entries[x] = w->entries;
 	aux_grow(rd, r->n);
-	memcpy(rd->pct + 4 * x, pct, sizeof pct);
+	memcpy(rd->pct + 4 * x, w->pct, sizeof w->pct);
 	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
 	rd->nkids[x] = 0;
 	if (r->exact) {
-		r->ind_time[x] = tail[0];
-		r->ind_alloc[x] = tail[1];
+		r->ind_time[x] = w->ticks;
+		r->ind_alloc[x] = w->bytes;
 	} else {
-		r->ind_time[x] = (uint64_t)pct[0];
-		r->ind_alloc[x] = (uint64_t)pct[1];
-		r->inh_time[x] = (uint64_t)pct[2];
-		r->inh_alloc[x] = (uint64_t)pct[3];
+		r->ind_time[x] = (uint64_t)w->pct[0];
+		r->ind_alloc[x] = (uint64_t)w->pct[1];
+		r->inh_time[x] = (uint64_t)w->pct[2];
+		r->inh_alloc[x] = (uint64_t)w->pct[3];
 	}
-	if (empty) {
+	if (w->empty) {
 		if (rd->pending != PROF_NONE)
 			rd->pending = PROF_NONE; /* two in a row: keep the first */
 		place_empty(rd, x, s, n);
 	} else {
-		settle(rd, (long)ind);
-		place(rd, x, (long)ind, s, n);
+		settle(rd, w->ind);
+		place(rd, x, w->ind, s, n);
 	}
+}
+
+/* Parse s[0..n) as a row and add it: 0, or -1 if it is not a row. */
+static int row(struct reader *rd, const char *s, size_t n)
+{
+	struct row w;
+	if (parse_row(rd, s, n, &w))
+		return -1;
+	add_row(rd, s, n, &w);
 	return 0;
 }
 
@@ -802,19 +860,19 @@ static void carry_add(struct reader *rd, const char *s, size_t n)
 	rd->carry_parts++;
 }
 
-/* Could s be a row on its own, where it stands?  Not if it is no row,
- * or would be a second root; nor, in a SRC layout whose rows line up
- * with the header, if it does not line up while joined it makes a row
- * (a label ending in a newline leaves only padding before the module). */
-static int row_alone(struct reader *rd, const char *s, size_t n,
+/* Could a line parsed as w (NULL: not a row) be a row on its own,
+ * where it stands?  Not if it is no row, or would be a second root;
+ * nor, in a SRC layout whose rows line up with the header, if it does
+ * not line up while joined it makes a row (a label ending in a newline
+ * leaves only padding before the module). */
+static int row_alone(const struct reader *rd, const struct row *w,
                      int join_ok)
 {
-	struct rowinfo ri;
-	if (row(rd, s, n, &ri))
+	if (!w)
 		return 0;
-	if (ri.ind == 0 && !ri.empty && rd->rows > 0)
+	if (w->ind == 0 && !w->empty && rd->rows > 0)
 		return 0;
-	if (rd->r->has_src && !ri.aligned && join_ok &&
+	if (rd->r->has_src && !w->aligned && join_ok &&
 	    rd->aligned > 0 && rd->unaligned == 0)
 		return 0;
 	return 1;
@@ -824,39 +882,40 @@ static int row_alone(struct reader *rd, const char *s, size_t n,
  * next line starts at column 0, where a row would be a second root.  So
  * a line that is not a row is kept, and joined with the next ones (up to
  * 4 lines) only while the next line cannot be a row on its own
- * (row_alone); otherwise the kept line is skipped with a warning. */
+ * (row_alone); otherwise the kept line is skipped with a warning.
+ * Each line is parsed once alone and, after a kept line, once joined. */
 static int tree_row(struct reader *rd, const char *s, size_t n)
 {
+	struct row w, wj;
+	int is_row;
 	if (rd->carry_parts) {
 		size_t keep = rd->carry_len;
 		int parts = rd->carry_parts, join_ok;
-		struct rowinfo ri;
 		carry_add(rd, s, n);
-		join_ok = row(rd, rd->carry, rd->carry_len, &ri) == 0;
-		rd->carry_len = keep;
-		rd->carry_parts = parts;
-		if (!row_alone(rd, s, n, join_ok) && join_ok) {
-			carry_add(rd, s, n);
-			row(rd, rd->carry, rd->carry_len, NULL);
+		join_ok = parse_row(rd, rd->carry, rd->carry_len, &wj) == 0;
+		is_row = parse_row(rd, s, n, &w) == 0;
+		if (join_ok && !row_alone(rd, is_row ? &w : NULL, join_ok)) {
+			add_row(rd, rd->carry, rd->carry_len, &wj);
 			rd->carry_len = 0;
 			rd->carry_parts = 0;
 			return 0;
 		}
-		if (row(rd, s, n, &ri) == 0) {
+		rd->carry_len = keep;
+		rd->carry_parts = parts;
+		if (is_row) {
 			carry_drop(rd);
-			row(rd, s, n, NULL);
+			add_row(rd, s, n, &w);
 			return 0;
 		}
-		if (rd->carry_parts < 4) {
-			carry_add(rd, s, n);
-			return -1;
-		}
-		carry_drop(rd);
+		if (rd->carry_parts >= 4)
+			carry_drop(rd);
 		carry_add(rd, s, n);
 		return -1;
 	}
-	if (row(rd, s, n, NULL) == 0)
+	if (parse_row(rd, s, n, &w) == 0) {
+		add_row(rd, s, n, &w);
 		return 0;
+	}
 	carry_add(rd, s, n);
 	return -1;
 }
@@ -867,14 +926,14 @@ static int second_report(struct reader *rd, const char *s, size_t n)
 {
 	const char *title = " Time and Allocation Profiling Report";
 	size_t tl = strlen(title), i;
-	struct rowinfo ri;
+	struct row w;
 	if (n > tl && s[0] == '\t') {
 		for (i = 1; i + tl <= n; i++)
 			if (memcmp(s + i, title, tl) == 0)
 				return 1;
 	}
 	return rd->r->n > 0 && starts(s, n, "COST CENTRE") &&
-	       row(rd, s, n, &ri) != 0;
+	       parse_row(rd, s, n, &w) != 0;
 }
 
 /* A report cut at a line boundary inside the tree looks complete.  The
@@ -1021,7 +1080,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 				rd.st = S_SETS;
 				sets_line(&rd, s, n);
 			} else if (!rd.after_warned && !in->last_unterminated &&
-			           row(&rd, s, n, NULL) == 0) {
+			           row(&rd, s, n) == 0) {
 				/* rows after a blank line: the tree goes on */
 				if (!rd.blank_warned++)
 					hpt_data_warn(rd.file, blank_line,
