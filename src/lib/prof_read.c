@@ -60,6 +60,8 @@
 
 enum state { S_TOP, S_FLAT, S_TREE, S_AFTER, S_SETS, S_DONE };
 
+#define SETS_TITLE "Retainer sets created during profiling:"
+
 struct reader {
 	struct prof_report *r;
 	struct hpt_input *in;
@@ -82,7 +84,8 @@ struct reader {
 	long last_row_line;    /* line of the last row placed */
 	size_t aligned, unaligned; /* SRC rows that line up with the
 	                            * header's columns, and others */
-	int cut_warned;        /* a warning already says the file is cut */
+	long tree_line;        /* line of the tree's column header, 0: none */
+	long blank_line;       /* line of the last blank line in the tree */
 	/* tree building */
 	uint32_t *stack;       /* the path to the last row, root first */
 	long *ind;             /* the indent of each of those rows */
@@ -736,7 +739,7 @@ static void sets_line(struct reader *rd, const char *s, size_t n)
 	r->sets_len += n + 1;
 	r->sets[r->sets_len] = '\0';
 	if (n && !starts(s, n, "SET ") &&
-	    !starts(s, n, "Retainer sets created during profiling:"))
+	    !starts(s, n, SETS_TITLE))
 		hpt_data_warn(rd->file, rd->in->lineno,
 		              "unexpected line in the retainer-set list \"%s\"",
 		              hpt_quote(0, s, n));
@@ -760,7 +763,7 @@ static void top_line(struct reader *rd, char *s, size_t n)
 		tree_header(rd, s, n);
 		return;
 	}
-	if (starts(s, n, "Retainer sets created during profiling:")) {
+	if (starts(s, n, SETS_TITLE)) {
 		rd->st = S_SETS;
 		rd->seen = 1;
 		sets_line(rd, s, n);
@@ -1000,13 +1003,148 @@ static int check_totals(struct reader *rd)
 	return 0;
 }
 
+/* One line of the input (its CRs dropped), by the state the reader is
+ * in. */
+static void one_line(struct reader *rd, char *s, size_t n)
+{
+	struct hpt_input *in = rd->in;
+	if ((rd->st == S_TREE || rd->st == S_AFTER || rd->st == S_SETS) &&
+	    second_report(rd, s, n)) {
+		carry_drop(rd);
+		hpt_data_warn(rd->file, in->lineno,
+		              "a second report starts here; it and the rest of "
+		              "the input are ignored (proftree reads one "
+		              "report; -D compares two)");
+		rd->st = S_DONE;
+	}
+	switch (rd->st) {
+	case S_DONE:
+		break;
+	case S_TOP:
+		top_line(rd, s, n);
+		if (rd->st == S_TREE)
+			rd->tree_line = in->lineno;
+		break;
+	case S_FLAT:
+		if (is_tree_header(s, n)) {
+			tree_header(rd, s, n);
+			rd->tree_line = in->lineno;
+		} else if (starts(s, n, SETS_TITLE)) {
+			rd->st = S_SETS;
+			sets_line(rd, s, n);
+		}
+		break;
+	case S_TREE:
+		if (blank(s, n)) {
+			carry_drop(rd);
+			if (rd->r->n > 0) {
+				rd->st = S_AFTER;
+				rd->blank_line = in->lineno;
+			}
+		} else if (starts(s, n, SETS_TITLE)) {
+			carry_drop(rd);
+			rd->st = S_SETS;
+			sets_line(rd, s, n);
+		} else if (in->last_unterminated) {
+			carry_drop(rd);
+			hpt_data_warn(rd->file, in->lineno,
+			              "last row has no newline (file cut "
+			              "short?); dropped");
+		} else {
+			tree_row(rd, s, n);
+		}
+		break;
+	case S_AFTER:
+		if (blank(s, n))
+			break;
+		if (starts(s, n, SETS_TITLE)) {
+			rd->st = S_SETS;
+			sets_line(rd, s, n);
+		} else if (!rd->after_warned && !in->last_unterminated &&
+		           row(rd, s, n) == 0) {
+			/* rows after a blank line: the tree goes on */
+			if (!rd->blank_warned++)
+				hpt_data_warn(rd->file, rd->blank_line,
+				              "blank line inside the cost-centre "
+				              "tree ignored");
+			rd->st = S_TREE;
+		} else if (!rd->after_warned++) {
+			hpt_data_warn(rd->file, in->lineno,
+			              "text after the cost-centre tree ignored "
+			              "\"%s\"", hpt_quote(0, s, n));
+		}
+		break;
+	case S_SETS:
+		sets_line(rd, s, n);
+		break;
+	}
+}
+
+/* Exact reports whose header lacks a total: the tree's sum stands in. */
+static void fill_totals(struct prof_report *r)
+{
+	uint64_t t = 0, a = 0;
+	size_t i;
+	if (!r->exact || (r->has_time && r->has_alloc))
+		return;
+	for (i = 0; i < r->n; i++)
+		if (r->parent[i] == PROF_NONE) {
+			t += r->inh_time[i];
+			a += r->inh_alloc[i];
+		}
+	if (!r->has_time)
+		r->total_ticks = t;
+	if (!r->has_alloc)
+		r->total_alloc = a;
+}
+
+/* At the end of the input: what was read must hold a tree (or a SET
+ * list); then link and sum it, and check it is whole.  A report whose
+ * last row was cut gets the checks too, which say how much is lost. */
+static void finish(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	long line = rd->in->lineno;
+	carry_drop(rd);
+	if (!rd->tree_line && !r->sets) {
+		if (!rd->seen)
+			hpt_data_error(rd->file, line,
+			               "not a .prof report: no header or "
+			               "cost-centre tree");
+		hpt_data_error(rd->file, line,
+		               "no cost-centre tree after the header");
+	}
+	/* A column header with no row under it is a cut report, not an
+	 * empty profile: GHC always prints MAIN. */
+	if (rd->tree_line && r->n == 0)
+		hpt_data_error(rd->file, rd->header_line,
+		               "no cost-centre tree: no row after the column "
+		               "header");
+	prof_link(r, NULL);
+	if (r->exact)
+		prof_sum(r);
+	if (r->n > 0 && !(r->exact && check_totals(rd)))
+		check_path(rd);
+	fill_totals(r);
+}
+
+static void reader_free(struct reader *rd)
+{
+	free(rd->stack);
+	free(rd->ind);
+	free(rd->saved);
+	free(rd->saved_ind);
+	free(rd->pct);
+	free(rd->csum);
+	free(rd->nkids);
+	free(rd->carry);
+}
+
 void prof_read(struct prof_report *r, struct hpt_input *in)
 {
 	struct reader rd;
 	char *s;
 	long len;
-	long tree_line = 0, blank_line = 0;
-	size_t i;
 
 	memset(&rd, 0, sizeof rd);
 	rd.r = r;
@@ -1019,126 +1157,8 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 		size_t n = (size_t)len;
 		while (n && s[n - 1] == '\r')
 			n--; /* CRLF, and CRCRLF from a doubled conversion */
-		if ((rd.st == S_TREE || rd.st == S_AFTER || rd.st == S_SETS) &&
-		    second_report(&rd, s, n)) {
-			carry_drop(&rd);
-			hpt_data_warn(rd.file, in->lineno,
-			              "a second report starts here; it and the "
-			              "rest of the input are ignored (proftree "
-			              "reads one report; -D compares two)");
-			rd.st = S_DONE;
-		}
-		switch (rd.st) {
-		case S_DONE:
-			break;
-		case S_TOP:
-			top_line(&rd, s, n);
-			if (rd.st == S_TREE)
-				tree_line = in->lineno;
-			break;
-		case S_FLAT:
-			if (is_tree_header(s, n)) {
-				tree_header(&rd, s, n);
-				tree_line = in->lineno;
-			} else if (starts(s, n, "Retainer sets created during "
-			                        "profiling:")) {
-				rd.st = S_SETS;
-				sets_line(&rd, s, n);
-			}
-			break;
-		case S_TREE:
-			if (blank(s, n)) {
-				carry_drop(&rd);
-				if (r->n > 0) {
-					rd.st = S_AFTER;
-					blank_line = in->lineno;
-				}
-				break;
-			}
-			if (starts(s, n, "Retainer sets created during "
-			                 "profiling:")) {
-				carry_drop(&rd);
-				rd.st = S_SETS;
-				sets_line(&rd, s, n);
-				break;
-			}
-			if (in->last_unterminated) {
-				carry_drop(&rd);
-				hpt_data_warn(rd.file, in->lineno,
-				              "last row has no newline (file cut "
-				              "short?); dropped");
-				rd.cut_warned = 1;
-				break;
-			}
-			tree_row(&rd, s, n);
-			break;
-		case S_AFTER:
-			if (blank(s, n))
-				break;
-			if (starts(s, n, "Retainer sets created during "
-			                 "profiling:")) {
-				rd.st = S_SETS;
-				sets_line(&rd, s, n);
-			} else if (!rd.after_warned && !in->last_unterminated &&
-			           row(&rd, s, n) == 0) {
-				/* rows after a blank line: the tree goes on */
-				if (!rd.blank_warned++)
-					hpt_data_warn(rd.file, blank_line,
-					              "blank line inside the "
-					              "cost-centre tree ignored");
-				rd.st = S_TREE;
-			} else if (!rd.after_warned++) {
-				hpt_data_warn(rd.file, in->lineno,
-				              "text after the cost-centre tree "
-				              "ignored \"%s\"",
-				              hpt_quote(0, s, n));
-			}
-			break;
-		case S_SETS:
-			sets_line(&rd, s, n);
-			break;
-		}
+		one_line(&rd, s, n);
 	}
-	carry_drop(&rd);
-	if (!tree_line && !r->sets) {
-		if (!rd.seen)
-			hpt_data_error(rd.file, in->lineno ? in->lineno : 0,
-			               "not a .prof report: no header or "
-			               "cost-centre tree");
-		hpt_data_error(rd.file, in->lineno,
-		               "no cost-centre tree after the header");
-	}
-	/* A column header with no row under it is a cut report, not an
-	 * empty profile: GHC always prints MAIN. */
-	if (tree_line && r->n == 0)
-		hpt_data_error(rd.file, rd.header_line,
-		               "no cost-centre tree: no row after the column "
-		               "header");
-	prof_link(r, NULL);
-	if (r->exact)
-		prof_sum(r);
-	if (r->n > 0 && !rd.cut_warned && !(r->exact && check_totals(&rd)))
-		check_path(&rd);
-	free(rd.stack);
-	free(rd.ind);
-	free(rd.saved);
-	free(rd.saved_ind);
-	free(rd.pct);
-	free(rd.csum);
-	free(rd.nkids);
-	free(rd.carry);
-	if (r->exact) {
-		if (!r->has_time || !r->has_alloc) {
-			uint64_t t = 0, a = 0;
-			for (i = 0; i < r->n; i++)
-				if (r->parent[i] == PROF_NONE) {
-					t += r->inh_time[i];
-					a += r->inh_alloc[i];
-				}
-			if (!r->has_time)
-				r->total_ticks = t;
-			if (!r->has_alloc)
-				r->total_alloc = a;
-		}
-	}
+	finish(&rd);
+	reader_free(&rd);
 }
