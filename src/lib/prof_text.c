@@ -260,30 +260,68 @@ static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
 	tsv_names(r, x);
 }
 
+/* The figures of a TSV row after its names: entries, the four
+ * percentages, then ticks and bytes (empty unless exact).  Counts are
+ * magnitudes with a sign of their own, for the differences of -D. */
+struct tsv_fig {
+	uint64_t count[3]; /* entries, ticks, bytes */
+	int neg[3];        /* count[k] is negative */
+	double pct[4];     /* individual %time %alloc, inherited ones */
+};
+
+static void tsv_count(const struct tsv_fig *f, int k)
+{
+	if (f->neg[k] && f->count[k])
+		hpt_out_char('-');
+	hpt_out_u64(f->count[k]);
+}
+
+/* The one TSV row body, for -o tsv, -a -o tsv and -D -o tsv. */
+static void tsv_figures(const struct tsv_fig *f, int exact)
+{
+	int k;
+	tsv_count(f, 0);
+	for (k = 0; k < 4; k++) {
+		hpt_out_char('\t');
+		out_num(f->pct[k]);
+	}
+	hpt_out_char('\t');
+	if (exact) {
+		tsv_count(f, 1);
+		hpt_out_char('\t');
+		tsv_count(f, 2);
+	} else {
+		hpt_out_char('\t');
+	}
+	hpt_out_char('\n');
+}
+
+/* The figures of one node, or of one cost centre of the flat profile. */
+static void tsv_fig_set(struct tsv_fig *f, const struct prof_report *r,
+                        uint64_t entries, uint64_t ind_time,
+                        uint64_t ind_alloc, uint64_t inh_time,
+                        uint64_t inh_alloc)
+{
+	memset(f, 0, sizeof *f);
+	f->count[0] = entries;
+	f->count[1] = ind_time;
+	f->count[2] = ind_alloc;
+	f->pct[0] = prof_percent(r, ind_time, 0);
+	f->pct[1] = prof_percent(r, ind_alloc, 1);
+	f->pct[2] = prof_percent(r, inh_time, 0);
+	f->pct[3] = prof_percent(r, inh_alloc, 1);
+}
+
 void prof_write_tsv(const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
 	hpt_out_str(tsv_head);
+	struct tsv_fig f;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		tsv_tree_cols(r, x, d);
-		hpt_out_u64(r->entries[x]);
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->ind_time[x], 0));
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->ind_alloc[x], 1));
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->inh_time[x], 0));
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->inh_alloc[x], 1));
-		hpt_out_char('\t');
-		if (r->exact) {
-			hpt_out_u64(r->ind_time[x]);
-			hpt_out_char('\t');
-			hpt_out_u64(r->ind_alloc[x]);
-		} else {
-			hpt_out_char('\t');
-		}
-		hpt_out_char('\n');
+		tsv_fig_set(&f, r, r->entries[x], r->ind_time[x],
+		            r->ind_alloc[x], r->inh_time[x], r->inh_alloc[x]);
+		tsv_figures(&f, r->exact);
 	}
 }
 
@@ -383,25 +421,12 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		            "individual_alloc\tinherited_time\tinherited_alloc\t"
 		            "ticks\tbytes\n");
 		for (i = 0; i < nc; i++) {
+			struct tsv_fig tf;
 			tsv_names(r, c[i].node);
-			hpt_out_u64(c[i].entries);
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].ind_time, 0));
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].ind_alloc, 1));
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].inh_time, 0));
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].inh_alloc, 1));
-			hpt_out_char('\t');
-			if (r->exact) {
-				hpt_out_u64(c[i].ind_time);
-				hpt_out_char('\t');
-				hpt_out_u64(c[i].ind_alloc);
-			} else {
-				hpt_out_char('\t');
-			}
-			hpt_out_char('\n');
+			tsv_fig_set(&tf, r, c[i].entries, c[i].ind_time,
+			            c[i].ind_alloc, c[i].inh_time,
+			            c[i].inh_alloc);
+			tsv_figures(&tf, r->exact);
 		}
 	} else {
 		struct rows rs = {NULL, NULL, 0, 0};
@@ -450,6 +475,13 @@ static void names_diff(const void *ctx, uint32_t x)
 	text_names(&dd->m, x);
 }
 
+/* Count k of f := new - old, exactly. */
+static void delta(struct tsv_fig *f, int k, uint64_t old, uint64_t new_)
+{
+	f->neg[k] = new_ < old;
+	f->count[k] = new_ >= old ? new_ - old : old - new_;
+}
+
 void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
                      int fmt)
 {
@@ -477,33 +509,20 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		}
 		free(path);
 	} else if (fmt == 1) {
-		char b[CELL];
+		struct tsv_fig f;
 		hpt_out_str(tsv_head);
 		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
 			const struct prof_side *e0 = &dd->side[0][x];
 			const struct prof_side *e1 = &dd->side[1][x];
 			tsv_tree_cols(m, x, d);
-			fmt_delta(b, sizeof b, e0->entries, e1->entries, 0);
-			hpt_out_str(b);
-			hpt_out_char('\t');
-			out_num(e1->ind_t - e0->ind_t);
-			hpt_out_char('\t');
-			out_num(e1->ind_a - e0->ind_a);
-			hpt_out_char('\t');
-			out_num(e1->inh_t - e0->inh_t);
-			hpt_out_char('\t');
-			out_num(e1->inh_a - e0->inh_a);
-			hpt_out_char('\t');
-			if (dd->exact) {
-				fmt_delta(b, sizeof b, e0->ticks, e1->ticks, 0);
-				hpt_out_str(b);
-				hpt_out_char('\t');
-				fmt_delta(b, sizeof b, e0->bytes, e1->bytes, 0);
-				hpt_out_str(b);
-			} else {
-				hpt_out_char('\t');
-			}
-			hpt_out_char('\n');
+			delta(&f, 0, e0->entries, e1->entries);
+			delta(&f, 1, e0->ticks, e1->ticks);
+			delta(&f, 2, e0->bytes, e1->bytes);
+			f.pct[0] = e1->ind_t - e0->ind_t;
+			f.pct[1] = e1->ind_a - e0->ind_a;
+			f.pct[2] = e1->inh_t - e0->inh_t;
+			f.pct[3] = e1->inh_a - e0->inh_a;
+			tsv_figures(&f, dd->exact);
 		}
 	} else {
 		struct rows rs = {NULL, NULL, 0, 0};
