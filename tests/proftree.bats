@@ -476,3 +476,40 @@ SH
 	# the sum of the individual percentages (98.8 %) times the total
 	[ "$(proftree -o folded "$f" | awk '{s+=$NF}END{printf "%.0f", s}')" = 129375 ]
 }
+
+# -- what people paste: tabs expanded, stripped or re-tabbed, no title --
+
+pasted() { # VARIANT FILE: the report as an editor or tracker leaves it
+	case $1 in
+	expand) expand "$2" ;;
+	strip) sed 's/^	//' "$2" ;;
+	notitle) grep -v 'Time and Allocation Profiling Report' "$2" ;;
+	retab) unexpand -a "$2" ;;
+	esac
+}
+
+pasted_same() { # FILE: every variant reads as the file, without a word
+	local v ref="$BATS_TEST_TMPDIR/ref" out="$BATS_TEST_TMPDIR/out"
+	proftree -o tsv "$1" >"$ref" 2>/dev/null || return 0
+	for v in expand strip notitle retab; do
+		pasted "$v" "$1" >"$BATS_TEST_TMPDIR/in"
+		proftree -o tsv "$BATS_TEST_TMPDIR/in" >"$out" 2>"$BATS_TEST_TMPDIR/err" ||
+			{ echo "$v $1: exit $?"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		[ ! -s "$BATS_TEST_TMPDIR/err" ] || { echo "$v $1:"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		diff -u "$ref" "$out" || { echo "$v $1"; return 1; }
+	done
+	# the header too: command, date (unless no title) and totals
+	pasted retab "$1" >"$BATS_TEST_TMPDIR/in"
+	diff <(proftree "$1" | sed -n '1,/^$/p') <(proftree "$BATS_TEST_TMPDIR/in" | sed -n '1,/^$/p')
+}
+
+@test "pasted reports (tabs expanded, stripped, re-tabbed; no title) read as the original: fixtures" {
+	local f
+	for f in "$FIX"/*.prof; do pasted_same "$f"; done
+}
+
+@test "pasted reports read as the original: corpus" {
+	need_corpus
+	local f
+	for f in "$CORPUS"/prof/*.prof; do pasted_same "$f"; done
+}

@@ -86,6 +86,11 @@ struct reader {
 	                            * header's columns, and others */
 	long tree_line;        /* line of the tree's column header, 0: none */
 	long blank_line;       /* line of the last blank line in the tree */
+	int retabbed;          /* a column header held a TAB, which GHC
+	                        * never writes there: the report went
+	                        * through unexpand or an editor */
+	char *exp;             /* a line with its TABs expanded */
+	size_t exp_cap;
 	/* tree building */
 	uint32_t *stack;       /* the path to the last row, root first */
 	long *ind;             /* the indent of each of those rows */
@@ -754,9 +759,106 @@ static int blank(const char *s, size_t n)
 	return 1;
 }
 
-static void top_line(struct reader *rd, char *s, size_t n)
+/* s[0..*n) with every TAB expanded to the next multiple of 8 columns
+ * (code points), in rd->exp. */
+static char *expand_tabs(struct reader *rd, const char *s, size_t *n)
+{
+	size_t i, o = 0, col = 0;
+	for (i = 0; i < *n; i++) {
+		rd->exp = hpt_xgrow(rd->exp, &rd->exp_cap, o + 9, 1);
+		if (s[i] == '\t') {
+			do
+				rd->exp[o++] = ' ';
+			while (++col % 8);
+			continue;
+		}
+		col += ((unsigned char)s[i] & 0xC0) != 0x80;
+		rd->exp[o++] = s[i];
+	}
+	*n = o;
+	return rd->exp;
+}
+
+/* The header line s (TAB-led as GHC writes it, or with its TAB expanded
+ * to spaces or stripped, as editors and issue trackers leave it): the
+ * title, the command line, the totals.  0: it is one of those. */
+static int header_line(struct reader *rd, const char *s, size_t n)
 {
 	struct prof_report *r = rd->r;
+	const char *title = " Time and Allocation Profiling Report";
+	size_t tl = strlen(title), i, w = 0, m;
+	const char *t;
+	while (w < n && (s[w] == ' ' || s[w] == '\t'))
+		w++;
+	t = s + w;
+	m = n - w;
+	for (i = 0; i + tl <= m; i++)
+		if (memcmp(t + i, title, tl) == 0)
+			break;
+	if ((i + tl <= m || starts(t, m, "total ")) && memchr(t, '\t', m)) {
+		/* re-tabbed padding inside the title or a total: expand
+		 * the line from its start, where the tab stops were */
+		s = expand_tabs(rd, s, &n);
+		for (w = 0; w < n && s[w] == ' '; w++)
+			;
+		t = s + w;
+		m = n - w;
+		for (i = 0; i + tl <= m; i++)
+			if (memcmp(t + i, title, tl) == 0)
+				break;
+	}
+	if (i + tl <= m) {
+		free(r->date);
+		r->date = trimdup(t, i);
+		if (strcmp(r->date, "(date unknown)") == 0) {
+			free(r->date);
+			r->date = NULL; /* prof_write's mark */
+		}
+		rd->title = rd->seen = 1;
+		rd->retainer = 0;
+		return 0;
+	}
+	if (starts(t, m, "total time") || starts(t, m, "total alloc")) {
+		int time = starts(t, m, "total time");
+		if ((time ? parse_total_time(rd, t, m)
+		          : parse_total_alloc(rd, t, m)) < 0)
+			hpt_data_warn(rd->file, rd->in->lineno,
+			              "total %s not understood \"%s\"",
+			              time ? "time" : "alloc",
+			              hpt_quote(0, t, m));
+		rd->seen = 1;
+		return 0;
+	}
+	if (rd->retainer)
+		return 0; /* -hr progress lines, TAB-led or not */
+	/* The command line: the first TAB line after the title (a TAB,
+	 * two spaces, then " %s" per argument), or, without its TAB or
+	 * its title, a line with the +RTS and -RTS that GHC always puts
+	 * there, before the totals. */
+	if (!rd->command_seen && !r->has_time && !r->has_alloc &&
+	    ((rd->title && s[0] == '\t') ||
+	     (find_word(t, m, 0, "+RTS") >= 0 &&
+	      find_word(t, m, 0, "-RTS") > 0))) {
+		size_t sp = 0;
+		if (s[0] == '\t') {
+			t = s + 1;
+			m = n - 1;
+			while (sp < 3 && sp < m && t[sp] == ' ')
+				sp++;
+		}
+		rd->command_seen = rd->seen = 1;
+		/* "(command unknown)": prof_write's mark */
+		if (m - sp != 17 || memcmp(t + sp, "(command unknown)", 17) != 0)
+			r->command = hpt_xmemdup(t + sp, m - sp);
+		return 0;
+	}
+	if (w > 0 && find_word(t, m, 0, "individual") >= 0)
+		return 0;
+	return -1;
+}
+
+static void top_line(struct reader *rd, char *s, size_t n)
+{
 	if (blank(s, n))
 		return;
 	if (is_tree_header(s, n)) {
@@ -779,57 +881,7 @@ static void top_line(struct reader *rd, char *s, size_t n)
 		rd->seen = 1;
 		return;
 	}
-	if (s[0] == '\t') {
-		const char *t = s + 1;
-		size_t m = n - 1;
-		const char *title = " Time and Allocation Profiling Report";
-		size_t tl = strlen(title), i;
-		for (i = 0; i + tl <= m; i++)
-			if (memcmp(t + i, title, tl) == 0)
-				break;
-		if (i + tl <= m) {
-			free(r->date);
-			r->date = trimdup(t, i);
-			if (strcmp(r->date, "(date unknown)") == 0) {
-				free(r->date);
-				r->date = NULL; /* prof_write's mark */
-			}
-			rd->title = rd->seen = 1;
-			rd->retainer = 0;
-			return;
-		}
-		if (starts(t, m, "total time")) {
-			if (parse_total_time(rd, t, m) < 0)
-				hpt_data_warn(rd->file, rd->in->lineno,
-				              "total time not understood \"%s\"",
-				              hpt_quote(0, t, m));
-			rd->seen = 1;
-			return;
-		}
-		if (starts(t, m, "total alloc")) {
-			if (parse_total_alloc(rd, t, m) < 0)
-				hpt_data_warn(rd->file, rd->in->lineno,
-				              "total alloc not understood \"%s\"",
-				              hpt_quote(0, t, m));
-			rd->seen = 1;
-			return;
-		}
-		if (rd->retainer)
-			return;
-		if (rd->title && !rd->command_seen) {
-			/* TAB, two spaces, then " %s" per argument. */
-			size_t sp = 0;
-			while (sp < 3 && sp < m && t[sp] == ' ')
-				sp++;
-			rd->command_seen = 1;
-			/* "(command unknown)": prof_write's mark */
-			if (m - sp != 17 ||
-			    memcmp(t + sp, "(command unknown)", 17) != 0)
-				r->command = hpt_xmemdup(t + sp, m - sp);
-			return;
-		}
-	}
-	if (s[0] == ' ' && find_word(s, n, 0, "individual") >= 0)
+	if (header_line(rd, s, n) == 0)
 		return;
 	if (!rd->seen)
 		hpt_data_error(rd->file, rd->in->lineno,
@@ -1004,10 +1056,18 @@ static int check_totals(struct reader *rd)
 }
 
 /* One line of the input (its CRs dropped), by the state the reader is
- * in. */
+ * in.  A report whose spaces were turned into TABs (its column headers
+ * show it) has its tree lines expanded back first. */
 static void one_line(struct reader *rd, char *s, size_t n)
 {
 	struct hpt_input *in = rd->in;
+	if (memchr(s, '\t', n)) {
+		if ((rd->st == S_TOP || rd->st == S_FLAT) &&
+		    starts(s, n, "COST CENTRE"))
+			rd->retabbed = 1;
+		if (rd->retabbed && rd->st != S_SETS)
+			s = expand_tabs(rd, s, &n);
+	}
 	if ((rd->st == S_TREE || rd->st == S_AFTER || rd->st == S_SETS) &&
 	    second_report(rd, s, n)) {
 		carry_drop(rd);
@@ -1138,6 +1198,7 @@ static void reader_free(struct reader *rd)
 	free(rd->csum);
 	free(rd->nkids);
 	free(rd->carry);
+	free(rd->exp);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
