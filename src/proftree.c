@@ -270,6 +270,11 @@ int main(int argc, char **argv)
 		hpt_usage_error("-o prof cannot show -a, -i or -D");
 	if (o.out == O_FOLDED && o.flat)
 		hpt_usage_error("-o folded cannot show -a");
+	/* -d and -m fold a cut subtree's costs into the node above it,
+	 * which would give them to another cost centre */
+	if (o.flat && (o.prune.depth >= 0 || o.prune.min_pct >= 0))
+		hpt_usage_error("-a cannot be used with -d or -m (they move "
+		                "costs to other cost centres)");
 	if (o.diff) {
 		if (nfiles != 2 || argc == optind)
 			hpt_usage_error("-D needs two files, OLD and NEW");
