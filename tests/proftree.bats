@@ -513,3 +513,30 @@ pasted_same() { # FILE: every variant reads as the file, without a word
 	local f
 	for f in "$CORPUS"/prof/*.prof; do pasted_same "$f"; done
 }
+
+# -- proftree's own output read back: no false alarm --
+
+own_quiet() { # FILE: -o prof after each pruning reads back without a word
+	local o
+	proftree -o tsv "$1" >/dev/null 2>&1 || return 0
+	for o in "-x main" "-f main" "-m 5" "-d 2" "-z" "-x MAIN" "-f absent"; do
+		# shellcheck disable=SC2086
+		proftree -q $o -o prof "$1" >"$BATS_TEST_TMPDIR/p"
+		proftree -o tsv "$BATS_TEST_TMPDIR/p" >"$BATS_TEST_TMPDIR/t" 2>"$BATS_TEST_TMPDIR/err" ||
+			{ echo "$o $1: exit $?"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		[ ! -s "$BATS_TEST_TMPDIR/err" ] || { echo "$o $1:"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		# shellcheck disable=SC2086
+		diff -u <(proftree -q $o -o tsv "$1") "$BATS_TEST_TMPDIR/t" || { echo "$o $1"; return 1; }
+	done
+}
+
+@test "-o prof after -x, -f, -m, -d, -z (even of the whole tree) reads back without a warning: fixtures" {
+	local f
+	for f in "$FIX"/*.prof; do own_quiet "$f"; done
+}
+
+@test "-o prof after pruning reads back without a warning: corpus" {
+	need_corpus
+	local f
+	for f in "$CORPUS"/prof/*.prof; do own_quiet "$f"; done
+}

@@ -272,9 +272,9 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 	return 0;
 }
 
-static int memmem_sum(const char *s, size_t n)
+/* Does s[0..n) hold the text w? */
+static int find_text(const char *s, size_t n, const char *w)
 {
-	const char *w = "(sum of the tree)";
 	size_t k = strlen(w), i;
 	for (i = 0; i + k <= n; i++)
 		if (memcmp(s + i, w, k) == 0)
@@ -311,7 +311,7 @@ static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
 		return -1;
 	/* the sum of the tree (prof_write, for a report without a
 	 * header): not a total of the run; the tree gives it again */
-	if (memmem_sum(p, (size_t)(e - p)))
+	if (find_text(p, (size_t)(e - p), "(sum of the tree"))
 		return 1;
 	rd->r->total_alloc = v;
 	rd->r->has_alloc = 1;
@@ -820,6 +820,8 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 	}
 	if (starts(t, m, "total time") || starts(t, m, "total alloc")) {
 		int time = starts(t, m, "total time");
+		if (find_text(t, m, "tree pruned by proftree"))
+			r->pruned = 1; /* prof_write's mark */
 		if ((time ? parse_total_time(rd, t, m)
 		          : parse_total_alloc(rd, t, m)) < 0)
 			hpt_data_warn(rd->file, rd->in->lineno,
@@ -1175,15 +1177,17 @@ static void finish(struct reader *rd)
 		               "no cost-centre tree after the header");
 	}
 	/* A column header with no row under it is a cut report, not an
-	 * empty profile: GHC always prints MAIN. */
-	if (rd->tree_line && r->n == 0)
+	 * empty profile: GHC always prints MAIN.  A tree that proftree
+	 * pruned away (-x MAIN) is empty. */
+	if (rd->tree_line && r->n == 0 && !r->pruned)
 		hpt_data_error(rd->file, rd->header_line,
 		               "no cost-centre tree: no row after the column "
 		               "header");
 	prof_link(r, NULL);
 	if (r->exact)
 		prof_sum(r);
-	if (r->n > 0 && !(r->exact && check_totals(rd)))
+	/* a pruned tree's totals are the whole run's: nothing to check */
+	if (r->n > 0 && !r->pruned && !(r->exact && check_totals(rd)))
 		check_path(rd);
 	fill_totals(r);
 }

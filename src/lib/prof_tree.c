@@ -218,6 +218,8 @@ size_t prof_prune(struct prof_report *r, const struct prof_prune *o)
 	}
 	for (i = 0; i < n; i++)
 		kept += !dead[i];
+	if (kept < n)
+		r->pruned = 1;
 	prof_link(r, dead);
 	free(dead);
 	return kept;

@@ -68,6 +68,9 @@ static void commas(uint64_t v, char *b)
 	b[o] = '\0';
 }
 
+/* What a pruned tree's total alloc line says (prof_read knows it). */
+#define PRUNED "; tree pruned by proftree, totals of the whole run"
+
 /* The header block.  What the report lacks is written as unknown, in
  * words prof_read recognises (and maps back to "absent"), never as
  * made-up figures: "(date unknown)", "(command unknown)", "unknown secs",
@@ -103,14 +106,16 @@ static void header(const struct prof_report *r)
 	if (r->has_alloc) {
 		commas(r->total_alloc, b);
 		hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
-		               "overheads)\n\n",
-		               b);
+		               "overheads%s)\n\n",
+		               b, r->pruned ? PRUNED : "");
 	} else if (r->exact) {
 		commas(r->total_alloc, b);
-		hpt_out_printf("\ttotal alloc = %11s bytes  (sum of the tree)\n\n",
-		               b);
+		hpt_out_printf("\ttotal alloc = %11s bytes  (sum of the tree%s)"
+		               "\n\n",
+		               b, r->pruned ? PRUNED : "");
 	} else {
-		hpt_out_printf("\ttotal alloc = %11s bytes\n\n", "unknown");
+		hpt_out_printf("\ttotal alloc = %11s bytes%s\n\n", "unknown",
+		               r->pruned ? "  (tree pruned by proftree)" : "");
 	}
 }
 
