@@ -203,16 +203,17 @@ static void one_main(const char *path)
 	prof_free(&r);
 }
 
-int main(int argc, char **argv)
+/* Parse and check the options into o; returns the operands (*nfiles of
+ * them).  Every usage error is found here, before any input is read. */
+static char **options(int argc, char **argv, int *nfiles)
 {
 	static const char *const out_words[] = {"tree", "tsv", "folded",
 	                                        "prof", NULL};
 	static const char *const weight_words[] = {"ticks", "alloc",
 	                                           "entries", "time", NULL};
 	char **files;
-	int c, nfiles;
+	int c;
 
-	hpt_init("proftree", usage);
 	o.out = O_TREE;
 	o.weight = PROF_W_TICKS;
 	o.prune.depth = -1;
@@ -263,7 +264,7 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
+	files = hpt_operands(argc, argv, nfiles, 0, NULL);
 	if (o.flat + o.inverted + o.diff > 1)
 		hpt_usage_error("-a, -i and -D exclude each other");
 	if (o.out == O_PROF && (o.flat || o.inverted || o.diff))
@@ -275,16 +276,24 @@ int main(int argc, char **argv)
 	if (o.flat && (o.prune.depth >= 0 || o.prune.min_pct >= 0))
 		hpt_usage_error("-a cannot be used with -d or -m (they move "
 		                "costs to other cost centres)");
-	if (o.diff) {
-		if (nfiles != 2 || argc == optind)
-			hpt_usage_error("-D needs two files, OLD and NEW");
+	if (o.diff && (*nfiles != 2 || argc == optind))
+		hpt_usage_error("-D needs two files, OLD and NEW");
+	if (!o.diff && *nfiles > 1)
+		hpt_usage_error("too many files (one report, or -D OLD NEW)");
+	return files;
+}
+
+int main(int argc, char **argv)
+{
+	char **files;
+	int nfiles;
+
+	hpt_init("proftree", usage);
+	files = options(argc, argv, &nfiles);
+	if (o.diff)
 		diff_main(files);
-	} else {
-		if (nfiles > 1)
-			hpt_usage_error("too many files (one report, or -D OLD "
-			                "NEW)");
+	else
 		one_main(files[0]);
-	}
 	free(o.keep);
 	free(o.drop);
 	hpt_out_close();
