@@ -175,7 +175,7 @@ invariants() {
 	run proftree -o tsv "$CASES/prof-empty-label.prof"
 	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "$(printf '2\t3\t2\t\tNet\tNet.hs:9:7-30\t1\t40\t50\t40\t50\t\t')" ]
-	proftree "$CASES/prof-empty-label.prof" | grep -q '  ""  Net  Net.hs:9:7-30$'
+	proftree "$CASES/prof-empty-label.prof" | grep -Eq '  3    ""  +Net +Net.hs:9:7-30$'
 }
 
 @test "shared case prof-src-spaces: SRC values keep their spaces" {
@@ -336,7 +336,7 @@ SH
 @test "man EXAMPLES 1: the hot path of a program" {
 	ex 1
 	[ "$status" -eq 0 ]
-	echo "$output" | grep -q 'buildMap\.\\  Main  Leak.hs:20:37-50$'
+	echo "$output" | grep -Eq '  308      buildMap\.\\  Main +Leak.hs:20:37-50$'
 	! echo "$output" | grep -q 'main\.n'
 }
 
@@ -354,9 +354,9 @@ SH
 	ex 3
 	[ "$status" -eq 0 ]
 	# wordsOf, then its callers: main (55 ticks) and MAIN
-	echo "${lines[0]}" | grep -q ' wordsOf  Main  Leak.hs:23:1-36$'
-	echo "$output" | grep -q '^ .*16\.77 .*   main  Main  Leak.hs:(26,1)-(35,19)$'
-	echo "$output" | grep -q '^ .*    MAIN  MAIN  <built-in>$'
+	echo "${lines[0]}" | grep -Eq ' wordsOf +Main +Leak.hs:23:1-36$'
+	echo "$output" | grep -Eq '^ .*16\.77 .*   main +Main +Leak.hs:\(26,1\)-\(35,19\)$'
+	echo "$output" | grep -Eq '^ .*    MAIN +MAIN +<built-in>$'
 	# three levels: wordsOf, main, MAIN; nothing deeper
 	proftree -i -d 3 -o tsv "$FIX/leak.P.prof" | awk -F'\t' 'NR>1 && $1>3 {exit 1}'
 }
@@ -459,8 +459,30 @@ SH
 	run proftree "$TOP/tests/cases/proftree/wide-numbers.in"
 	[ "$status" -eq 0 ]
 	# every row has as many fields as the column header promises
-	echo "$output" | awk 'f { n = 0; while (n < NF && $(n + 1) ~ /^[0-9.]+$/) n++; if (n != 7) exit 1 } /entries/ {f = 1}'
-	[ "${lines[6]}" = "  123456789012345    100.00  100.00    100.00  100.00  123456789012  9223372036854775807   a  M" ]
+	# (7 figures and no.; a blank line after the column header)
+	echo "$output" | awk 'f && NF { n = 0; while (n < NF && $(n + 1) ~ /^[0-9.]+$/) n++; if (n != 8) exit 1 } /entries/ {f = 1}'
+	echo "$output" | grep -qx '123456789012345  100.00  100.00  100.00  100.00  123456789012  9223372036854775807    2   a           M'
+}
+
+@test "-o tree: names in columns of their own width, no SRC heading without SRC" {
+	local out
+	out=$(proftree "$FIX/leak.P.prof")
+	# every row's module and SRC start where the headings do
+	echo "$out" | awk '/COST CENTRE/ { m = index($0, "MODULE"); s = index($0, "  SRC") + 2; f = 1; next }
+	    f && NF { if (substr($0, m - 2, 2) != "  " || substr($0, m, 1) == " " || substr($0, s - 1, 1) != " " || substr($0, s, 1) == " ") { print; exit 1 } }'
+	# about as wide as GHC's own tree (two decimals for exact figures)
+	local f ghc ours
+	for f in "$FIX"/*.prof "$CORPUS"/prof/*.prof; do
+		[ -f "$f" ] || continue
+		ghc=$(awk '/^COST CENTRE.*no\./ {t = 1; next} t && NF && length($0) > m {m = length($0)} END {print m + 0}' "$f")
+		ours=$(proftree "$f" 2>/dev/null | awk 'length($0) > m {m = length($0)} END {print m + 0}')
+		[ "$ghc" -eq 0 ] || [ "$ours" -le $((ghc + 10)) ] || { echo "$f: $ours columns, GHC $ghc"; return 1; }
+	done
+	run proftree "$CASES/prof-no-src.prof"
+	echo "$output" | grep -q 'COST CENTRE  MODULE$'
+	! echo "$output" | grep -q SRC
+	# a very deep label does not widen every row
+	[ "$(proftree -d 1 "$FIX/leak.P.prof" | awk 'NR == 8' | wc -c)" -lt 120 ]
 }
 
 @test "-p reports: folded totals do not change with -m, -d, -i or -z" {
