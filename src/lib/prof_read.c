@@ -89,6 +89,12 @@ struct reader {
 	int retabbed;          /* a column header held a TAB, which GHC
 	                        * never writes there: the report went
 	                        * through unexpand or an editor */
+	int lost;              /* a row was skipped (malformed) ... */
+	long lost_ind;         /* ... with this indent: deeper rows after
+	                        * it get a placeholder parent */
+	size_t nlost;          /* rows skipped */
+	uint32_t *ph;          /* the placeholder nodes */
+	size_t nph, ph_cap;
 	char *exp;             /* a line with its TABs expanded */
 	size_t exp_cap;
 	/* tree building */
@@ -677,6 +683,50 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	return 0;
 }
 
+/* The rows that follow a skipped one and are deeper than it were its
+ * children: keep their call path through a placeholder node for it,
+ * "<unreadable row>" in module "?" with no figures, at its indent. */
+static void placeholder(struct reader *rd, long ind)
+{
+	struct prof_report *r = rd->r;
+	uint32_t x, q;
+	rd->lost = 0;
+	if (ind <= rd->lost_ind)
+		return;
+	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= rd->lost_ind)
+		rd->sn--;
+	if (rd->sn == 0)
+		return; /* it would be a second root */
+	q = hpt_intern(&r->names, "?", 1, NULL);
+	x = prof_add(r, PROF_NONE,
+	             hpt_intern(&r->names, "<unreadable row>", 16, NULL), q,
+	             r->has_src ? q : hpt_intern(&r->names, "", 0, NULL));
+	aux_grow(rd, r->n);
+	memset(rd->pct + 4 * x, 0, 4 * sizeof *rd->pct);
+	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
+	rd->nkids[x] = 0;
+	attach(rd, x, rd->stack[rd->sn - 1]);
+	push(rd, x, rd->lost_ind);
+	rd->rows++;
+	rd->ph = hpt_xgrow(rd->ph, &rd->ph_cap, rd->nph + 1, sizeof *rd->ph);
+	rd->ph[rd->nph++] = x;
+}
+
+/* A -p report's placeholders inherit what their children do (exact
+ * reports sum every node in prof_sum). */
+static void placeholder_sums(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	size_t k;
+	if (r->exact)
+		return;
+	for (k = 0; k < rd->nph; k++) {
+		uint32_t x = rd->ph[k];
+		r->inh_time[x] = (uint64_t)rd->csum[2 * x];
+		r->inh_alloc[x] = (uint64_t)rd->csum[2 * x + 1];
+	}
+}
+
 /* Add the row w, parsed from s[0..n), to the tree under its parent. */
 static void add_row(struct reader *rd, const char *s, size_t n,
                     const struct row *w)
@@ -718,6 +768,8 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		place_empty(rd, x, s, n);
 	} else {
 		settle(rd, w->ind);
+		if (rd->lost)
+			placeholder(rd, w->ind);
 		place(rd, x, w->ind, s, n);
 	}
 }
@@ -896,8 +948,14 @@ static void top_line(struct reader *rd, char *s, size_t n)
 
 static void carry_drop(struct reader *rd)
 {
+	size_t k = 0;
 	if (!rd->carry_parts)
 		return;
+	while (k < rd->carry_len && rd->carry[k] == ' ')
+		k++;
+	rd->lost = 1;
+	rd->lost_ind = (long)k;
+	rd->nlost++;
 	hpt_data_warn(rd->file, rd->carry_line, "malformed row skipped \"%s\"",
 	              hpt_quote(0, rd->carry, rd->carry_len));
 	rd->carry_len = 0;
@@ -1183,11 +1241,15 @@ static void finish(struct reader *rd)
 		hpt_data_error(rd->file, rd->header_line,
 		               "no cost-centre tree: no row after the column "
 		               "header");
+	placeholder_sums(rd);
 	prof_link(r, NULL);
 	if (r->exact)
 		prof_sum(r);
-	/* a pruned tree's totals are the whole run's: nothing to check */
-	if (r->n > 0 && !r->pruned && !(r->exact && check_totals(rd)))
+	/* a pruned tree's totals are the whole run's: nothing to check;
+	 * a skipped row's figures are lost: the path check would only
+	 * say so again; the totals say how much */
+	if (r->n > 0 && !r->pruned && !(r->exact && check_totals(rd)) &&
+	    !rd->nlost)
 		check_path(rd);
 	fill_totals(r);
 }
@@ -1203,6 +1265,7 @@ static void reader_free(struct reader *rd)
 	free(rd->nkids);
 	free(rd->carry);
 	free(rd->exp);
+	free(rd->ph);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
