@@ -62,6 +62,14 @@ enum state { S_TOP, S_FLAT, S_TREE, S_AFTER, S_SETS, S_DONE };
 
 #define SETS_TITLE "Retainer sets created during profiling:"
 
+/* A row whose no. ran into its module (7.4-7.10): its node, and the
+ * token that holds both, ending in dig digits. */
+struct glued {
+	uint32_t node;
+	char *tok;
+	size_t len, dig;
+};
+
 struct reader {
 	struct prof_report *r;
 	struct hpt_input *in;
@@ -93,6 +101,9 @@ struct reader {
 	long lost_ind;         /* ... with this indent: deeper rows after
 	                        * it get a placeholder parent */
 	size_t nlost;          /* rows skipped */
+	struct hpt_intern mods; /* modules of the rows not glued to no. */
+	struct glued *glued;   /* the rows glued to no. (7.4-7.10) */
+	size_t nglued, glued_cap;
 	uint32_t *ph;          /* the placeholder nodes */
 	size_t nph, ph_cap;
 	char *exp;             /* a line with its TABs expanded */
@@ -494,6 +505,9 @@ struct row {
 	int32_t pct[4];          /* %time %alloc, individual then
 	                          * inherited, in tenths */
 	uint64_t ticks, bytes;   /* exact reports only */
+	/* 7.4-7.10: no. glued to the module, the token s[glue_s..glue_e)
+	 * ending in glue_dig digits; 0: not glued */
+	size_t glue_s, glue_e, glue_dig;
 };
 
 /* The code-point column of s[p], counted from the start of its line
@@ -585,6 +599,9 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
 		u64_or_die(rd, s + ts, te - ts, &w->entries);
 		u64_or_die(rd, s + pe - k2, k2, &w->no);
 		*end = pe - k2;
+		w->glue_s = ps;
+		w->glue_e = pe;
+		w->glue_dig = dig;
 	}
 	return 0;
 }
@@ -665,6 +682,7 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 {
 	size_t end = n, ind = 0;
 	int e;
+	w->glue_dig = 0;
 	while (ind < n && s[ind] == ' ')
 		ind++;
 	if (peel_figures(rd, s, ind, &end, w) ||
@@ -712,6 +730,33 @@ static void placeholder(struct reader *rd, long ind)
 	rd->ph[rd->nph++] = x;
 }
 
+/* Rows whose no. ran into the module were split by the header's no.
+ * column, or else before all the trailing digits; a module whose name
+ * ends in digits ("Data.Codec2" + "1234567") is split wrong so.  Where
+ * the first split gives a module that no other row names, and another
+ * split (some of the digits kept in the module, at least one left for
+ * no.) gives one that another row names, take that one (the longest
+ * such module). */
+static void glued_modules(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	size_t k, m;
+	for (k = 0; k < rd->nglued; k++) {
+		struct glued *g = &rd->glued[k];
+		uint32_t x = g->node;
+		if (hpt_intern_find(&rd->mods, g->tok,
+		                    prof_len(r, r->module[x])) >= 0)
+			continue; /* another row names it */
+		for (m = g->len - 1; m >= g->len - g->dig; m--) {
+			if (hpt_intern_find(&rd->mods, g->tok, m) < 0)
+				continue;
+			r->module[x] = hpt_intern(&r->names, g->tok, m, NULL);
+			u64_or_die(rd, g->tok + m, g->len - m, &r->no[x]);
+			break;
+		}
+	}
+}
+
 /* A -p report's placeholders inherit what their children do (exact
  * reports sum every node in prof_sum). */
 static void placeholder_sums(struct reader *rd)
@@ -749,6 +794,18 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 	                        NULL));
 	r->no[x] = w->no;
 	r->entries[x] = w->entries;
+	if (w->glue_dig) {
+		struct glued *g;
+		rd->glued = hpt_xgrow(rd->glued, &rd->glued_cap, rd->nglued + 1,
+		                      sizeof *rd->glued);
+		g = &rd->glued[rd->nglued++];
+		g->node = x;
+		g->len = w->glue_e - w->glue_s;
+		g->tok = hpt_xmemdup(s + w->glue_s, g->len);
+		g->dig = w->glue_dig;
+	} else {
+		hpt_intern(&rd->mods, s + w->mod_s, w->mod_e - w->mod_s, NULL);
+	}
 	aux_grow(rd, r->n);
 	memcpy(rd->pct + 4 * x, w->pct, sizeof w->pct);
 	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
@@ -1242,6 +1299,7 @@ static void finish(struct reader *rd)
 		               "no cost-centre tree: no row after the column "
 		               "header");
 	placeholder_sums(rd);
+	glued_modules(rd);
 	prof_link(r, NULL);
 	if (r->exact)
 		prof_sum(r);
@@ -1256,6 +1314,7 @@ static void finish(struct reader *rd)
 
 static void reader_free(struct reader *rd)
 {
+	size_t k;
 	free(rd->stack);
 	free(rd->ind);
 	free(rd->saved);
@@ -1266,6 +1325,10 @@ static void reader_free(struct reader *rd)
 	free(rd->carry);
 	free(rd->exp);
 	free(rd->ph);
+	for (k = 0; k < rd->nglued; k++)
+		free(rd->glued[k].tok);
+	free(rd->glued);
+	hpt_intern_free(&rd->mods);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
@@ -1279,6 +1342,7 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	rd.in = in;
 	rd.file = in->name;
 	rd.pending = PROF_NONE;
+	hpt_intern_init(&rd.mods);
 	free(r->file);
 	r->file = hpt_xstrdup(in->name);
 	while ((len = hpt_input_line(in, &s)) >= 0) {
