@@ -166,7 +166,16 @@ static void one_main(const char *path)
 	one[0] = &r;
 	select_all(one, 1);
 	if (o.flat) {
+		uint32_t x;
 		cut(&r);
+		if (!r.has_src && (x = prof_twin(&r)) != PROF_NONE)
+			hpt_data_warn(r.file, 0, "-a: distinct cost centres "
+			              "\"%s\" of %s are summed as one (the report "
+			              "has no SRC column to tell them apart)",
+			              hpt_quote(0, prof_name(&r, r.label[x]),
+			                        prof_len(&r, r.label[x])),
+			              hpt_quote(1, prof_name(&r, r.module[x]),
+			                        prof_len(&r, r.module[x])));
 		prof_write_flat(&r, o.weight, o.out == O_TSV);
 		prof_free(&r);
 		return;

@@ -400,12 +400,31 @@ void prof_renumber(struct prof_report *r)
 		r->no[x] = ++k;
 }
 
+uint32_t prof_twin(const struct prof_report *r)
+{
+	struct hpt_intern keys;
+	uint32_t it = r->first_root, d, x;
+	hpt_intern_init(&keys);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		uint32_t k[3] = {r->parent[x], r->label[x], r->module[x]};
+		int added = 0;
+		hpt_intern(&keys, (const char *)k, sizeof k, &added);
+		if (!added)
+			break;
+	}
+	hpt_intern_free(&keys);
+	return x;
+}
+
 /* ---- the difference of two trees ---- */
 
 /* What prof_diff carries while it merges one report into the other. */
 struct merge {
 	struct prof_diff *dd;
-	struct hpt_intern keys; /* (merged parent, label, module) -> node */
+	struct hpt_intern keys; /* (merged parent, label, module[, SRC])
+	                         * -> node */
+	int use_src;            /* key by SRC too: distinct cost centres
+	                         * of one label and module stay apart */
 	size_t cap;             /* room in dd->side[0] and [1] */
 	enum prof_weight w;
 };
@@ -425,22 +444,24 @@ static void merge_grow(struct merge *g)
 }
 
 /* The merged node of r's node x, whose parent is merged node mp: found
- * by its path of label and module, or added with r's SRC. */
+ * by its path of label and module (and SRC, when both reports have
+ * one), or added with r's SRC. */
 static uint32_t merge_node(struct merge *g, const struct prof_report *r,
                            uint32_t x, uint32_t mp)
 {
 	struct prof_report *m = &g->dd->m;
-	uint32_t kk[3], y, src;
+	uint32_t kk[4], y, src;
 	int added = 0;
 	kk[0] = mp;
 	kk[1] = hpt_intern(&m->names, prof_name(r, r->label[x]),
 	                   prof_len(r, r->label[x]), NULL);
 	kk[2] = hpt_intern(&m->names, prof_name(r, r->module[x]),
 	                   prof_len(r, r->module[x]), NULL);
+	src = hpt_intern(&m->names, prof_name(r, r->src[x]),
+	                 prof_len(r, r->src[x]), NULL);
+	kk[3] = g->use_src ? src : PROF_NONE;
 	y = hpt_intern(&g->keys, (const char *)kk, sizeof kk, &added);
 	if (added) {
-		src = hpt_intern(&m->names, prof_name(r, r->src[x]),
-		                 prof_len(r, r->src[x]), NULL);
 		if (prof_add(m, mp, kk[1], kk[2], src) != y)
 			hpt_die("internal error: merged ids");
 		merge_grow(g);
@@ -541,6 +562,10 @@ void prof_diff(struct prof_diff *dd, const struct prof_report *a,
 	g.dd = dd;
 	g.cap = 0;
 	g.w = w;
+	/* SRC moves with every edit of the source, so it keys nodes only
+	 * where a report holds two cost centres it alone tells apart */
+	g.use_src = a->has_src && b->has_src &&
+	            (prof_twin(a) != PROF_NONE || prof_twin(b) != PROF_NONE);
 	hpt_intern_init(&g.keys);
 	/* NEW first, so that a node in both has NEW's SRC */
 	merge_report(&g, b, 1);
