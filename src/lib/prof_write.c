@@ -181,6 +181,29 @@ static void flat_table(const struct prof_report *r)
 	free(f);
 }
 
+/* The tree's two heading lines and the blank line under them, for
+ * label, module, SRC and no. columns of those widths. */
+static void column_header(const struct prof_report *r, size_t wl, size_t wm,
+                          size_t ws, size_t wn)
+{
+	hpt_out_spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 +
+	               11 + 4);
+	hpt_out_str("individual      inherited\n");
+	padded("COST CENTRE", 11, wl);
+	hpt_out_char(' ');
+	padded("MODULE", 6, wm);
+	hpt_out_char(' ');
+	if (r->has_src) {
+		padded("SRC", 3, ws);
+		hpt_out_char(' ');
+	}
+	hpt_out_spaces(wn - 3);
+	hpt_out_str("no.     entries  %time %alloc   %time %alloc");
+	if (r->exact)
+		hpt_out_str("  ticks     bytes");
+	hpt_out_str("\n\n");
+}
+
 void prof_write(const struct prof_report *r)
 {
 	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
@@ -209,21 +232,7 @@ void prof_write(const struct prof_report *r)
 		if (digits(r->no[x]) > wn)
 			wn = digits(r->no[x]);
 	}
-	hpt_out_spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 + 11 + 4);
-	hpt_out_str("individual      inherited\n");
-	padded("COST CENTRE", 11, wl);
-	hpt_out_char(' ');
-	padded("MODULE", 6, wm);
-	hpt_out_char(' ');
-	if (r->has_src) {
-		padded("SRC", 3, ws);
-		hpt_out_char(' ');
-	}
-	hpt_out_spaces(wn - 3);
-	hpt_out_str("no.     entries  %time %alloc   %time %alloc");
-	if (r->exact)
-		hpt_out_str("  ticks     bytes");
-	hpt_out_str("\n\n");
+	column_header(r, wl, wm, ws, wn);
 
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
