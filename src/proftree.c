@@ -24,7 +24,7 @@
 enum out { O_TREE, O_TSV, O_FOLDED, O_PROF };
 
 static const char usage[] =
-    "usage: proftree [-aiz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
+    "usage: proftree [-aiqz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
     "                [-w ticks|alloc|entries|time] [-o tree|tsv|folded|prof]"
     " [file]\n"
     "       proftree -D [options] OLD NEW";
@@ -131,8 +131,8 @@ static void cut(struct prof_report *r)
 static void warn_estimated(const struct prof_report *r)
 {
 	if (o.out == O_FOLDED && prof_weight_estimated(r, o.weight))
-		hpt_warn("no totals in the report: weights are tenths of a "
-		         "percent");
+		hpt_data_warn(r->file, 0, "no totals in the report: weights "
+		              "are tenths of a percent");
 }
 
 static void diff_main(char **argv)
@@ -166,7 +166,16 @@ static void one_main(const char *path)
 	one[0] = &r;
 	select_all(one, 1);
 	if (o.flat) {
+		uint32_t x;
 		cut(&r);
+		if (!r.has_src && (x = prof_twin(&r)) != PROF_NONE)
+			hpt_data_warn(r.file, 0, "-a: distinct cost centres "
+			              "\"%s\" of %s are summed as one (the report "
+			              "has no SRC column to tell them apart)",
+			              hpt_quote(0, prof_name(&r, r.label[x]),
+			                        prof_len(&r, r.label[x])),
+			              hpt_quote(1, prof_name(&r, r.module[x]),
+			                        prof_len(&r, r.module[x])));
 		prof_write_flat(&r, o.weight, o.out == O_TSV);
 		prof_free(&r);
 		return;
@@ -203,16 +212,17 @@ static void one_main(const char *path)
 	prof_free(&r);
 }
 
-int main(int argc, char **argv)
+/* Parse and check the options into o; returns the operands (*nfiles of
+ * them).  Every usage error is found here, before any input is read. */
+static char **options(int argc, char **argv, int *nfiles)
 {
 	static const char *const out_words[] = {"tree", "tsv", "folded",
 	                                        "prof", NULL};
 	static const char *const weight_words[] = {"ticks", "alloc",
 	                                           "entries", "time", NULL};
 	char **files;
-	int c, nfiles;
+	int c;
 
-	hpt_init("proftree", usage);
 	o.out = O_TREE;
 	o.weight = PROF_W_TICKS;
 	o.prune.depth = -1;
@@ -221,7 +231,7 @@ int main(int argc, char **argv)
 	o.drop = hpt_xmalloc((size_t)argc * sizeof *o.drop);
 	o.prune.keep = o.keep;
 	o.prune.drop = o.drop;
-	while ((c = hpt_getopt(argc, argv, "ad:Df:im:o:w:x:z")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "ad:Df:im:o:qw:x:z")) != -1) {
 		switch (c) {
 		case 'a':
 			o.flat = 1;
@@ -248,6 +258,9 @@ int main(int argc, char **argv)
 			o.out = (enum out)hpt_keyword('o', "output format",
 			                              optarg, out_words);
 			break;
+		case 'q':
+			hpt_quiet = 1;
+			break;
 		case 'w':
 			o.weight = (enum prof_weight)hpt_keyword(
 			    'w', "weight", optarg, weight_words);
@@ -260,23 +273,36 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
+	files = hpt_operands(argc, argv, nfiles, 0, NULL);
 	if (o.flat + o.inverted + o.diff > 1)
 		hpt_usage_error("-a, -i and -D exclude each other");
 	if (o.out == O_PROF && (o.flat || o.inverted || o.diff))
 		hpt_usage_error("-o prof cannot show -a, -i or -D");
 	if (o.out == O_FOLDED && o.flat)
 		hpt_usage_error("-o folded cannot show -a");
-	if (o.diff) {
-		if (nfiles != 2 || argc == optind)
-			hpt_usage_error("-D needs two files, OLD and NEW");
+	/* -d and -m fold a cut subtree's costs into the node above it,
+	 * which would give them to another cost centre */
+	if (o.flat && (o.prune.depth >= 0 || o.prune.min_pct >= 0))
+		hpt_usage_error("-a cannot be used with -d or -m (they move "
+		                "costs to other cost centres)");
+	if (o.diff && (*nfiles != 2 || argc == optind))
+		hpt_usage_error("-D needs two files, OLD and NEW");
+	if (!o.diff && *nfiles > 1)
+		hpt_usage_error("too many files (one report, or -D OLD NEW)");
+	return files;
+}
+
+int main(int argc, char **argv)
+{
+	char **files;
+	int nfiles;
+
+	hpt_init("proftree", usage);
+	files = options(argc, argv, &nfiles);
+	if (o.diff)
 		diff_main(files);
-	} else {
-		if (nfiles > 1)
-			hpt_usage_error("too many files (one report, or -D OLD "
-			                "NEW)");
+	else
 		one_main(files[0]);
-	}
 	free(o.keep);
 	free(o.drop);
 	hpt_out_close();

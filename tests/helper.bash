@@ -77,12 +77,12 @@ golden_all() {
 
 # man_examples PAGE: the example commands of the EXAMPLES section of
 # man/PAGE, one per line: every .Dl line there, with the roff escapes
-# \e and \- undone.  Tests run these very lines (in a directory holding
+# \e, \- and \(dq undone.  Tests run these very lines (in a directory holding
 # the files they name), so the page shows only what works.  A literal
 # display (.Bd -literal) is for a script that is not run as one line.
 man_examples() {
 	awk '
 	/^\.S[hH] / { ex = ($2 == "EXAMPLES") ; next }
-	ex && /^\.Dl / { sub(/^\.Dl /, ""); gsub(/\\e/, "\\"); gsub(/\\-/, "-"); print }
+	ex && /^\.Dl / { sub(/^\.Dl /, ""); gsub(/\\\(dq/, "\""); gsub(/\\e/, "\\"); gsub(/\\-/, "-"); print }
 	' "$TOP/man/$1"
 }

@@ -8,12 +8,7 @@ load helper
 # -- golden cases: tests/cases/proftree/NAME.{in,args,out,err,status} --
 
 @test "golden cases" {
-	local n fail=0
-	for a in "$TOP"/tests/cases/proftree/*.args; do
-		n=$(basename "$a" .args)
-		golden proftree "$n" || { echo "case $n failed"; fail=1; }
-	done
-	[ "$fail" -eq 0 ]
+	golden_all proftree
 }
 
 @test "golden cases exist for every error message in the reader" {
@@ -180,7 +175,7 @@ invariants() {
 	run proftree -o tsv "$CASES/prof-empty-label.prof"
 	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "$(printf '2\t3\t2\t\tNet\tNet.hs:9:7-30\t1\t40\t50\t40\t50\t\t')" ]
-	proftree "$CASES/prof-empty-label.prof" | grep -q '  ""  Net  Net.hs:9:7-30$'
+	proftree "$CASES/prof-empty-label.prof" | grep -Eq '  3    ""  +Net +Net.hs:9:7-30$'
 }
 
 @test "shared case prof-src-spaces: SRC values keep their spaces" {
@@ -307,52 +302,94 @@ invariants() {
 	proftree "$FIX/leak.p.prof" | grep -q '^figures      from the report.s percentages'
 }
 
-# -- the man page's EXAMPLES, run as written --
+# -- the man page's EXAMPLES: the very lines man_examples extracts --
 
-@test "man EXAMPLES: the hot path of a program" {
-	run sh -c 'proftree -m 5 "$1"' sh "$FIX/leak.P.prof"
+# ex N: run the Nth example line of man/proftree.1 in a fresh directory
+# holding app.prof (leak.P.prof), before.prof (leak.p.prof) and
+# after.prof (leak.P.prof); $output and $status are its results there.
+# flamegraph.pl is not a Debian package: where it is not installed, a
+# stand-in checks that its input is folded stacks and writes an SVG.
+ex() {
+	local line d="$BATS_TEST_TMPDIR/ex$1"
+	line=$(man_examples proftree.1 | sed -n "$1p")
+	[ -n "$line" ]
+	mkdir -p "$d/bin"
+	cp "$FIX/leak.P.prof" "$d/app.prof"
+	cp "$FIX/leak.p.prof" "$d/before.prof"
+	cp "$FIX/leak.P.prof" "$d/after.prof"
+	if ! command -v flamegraph.pl >/dev/null; then
+		cat >"$d/bin/flamegraph.pl" <<'SH'
+#!/bin/sh
+awk '!/^[^ ].* [0-9]+$/ {bad = 1} END {exit bad || NR == 0}' || exit 1
+echo '<svg></svg>'
+SH
+		chmod +x "$d/bin/flamegraph.pl"
+	fi
+	run env PATH="$d/bin:$PATH" sh -c "cd \"\$1\" && $line" sh "$d"
+	EXDIR=$d
+}
+
+@test "man EXAMPLES: the page has the five examples these tests check" {
+	[ "$(man_examples proftree.1 | wc -l)" -eq 5 ]
+}
+
+@test "man EXAMPLES 1: the hot path of a program" {
+	ex 1
 	[ "$status" -eq 0 ]
-	echo "$output" | grep -q 'buildMap\.\\  Main  Leak.hs:20:37-50$'
+	echo "$output" | grep -Eq '  308      buildMap\.\\  Main +Leak.hs:20:37-50$'
 	! echo "$output" | grep -q 'main\.n'
 }
 
-@test "man EXAMPLES: an allocation flame graph" {
-	if command -v flamegraph.pl >/dev/null; then
-		proftree -o folded -w alloc "$FIX/leak.P.prof" | flamegraph.pl --countname bytes >"$BATS_TEST_TMPDIR/a.svg"
-		grep -q '<svg' "$BATS_TEST_TMPDIR/a.svg"
-	fi
+@test "man EXAMPLES 2: an allocation flame graph" {
+	ex 2
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	grep -q '<svg' "$EXDIR/alloc.svg"
 	# the folded stacks themselves: self bytes that add up to the total
 	run sh -c 'proftree -o folded -w alloc "$1" | awk "{s += \$NF} END {print s}"' sh "$FIX/leak.P.prof"
 	[ "$output" = "397275224" ]
 }
 
-@test "man EXAMPLES: the callers of one function" {
-	run sh -c 'proftree -i -d 3 "$1" | grep -A3 "  wordsOf  Main"' sh "$FIX/leak.P.prof"
+@test "man EXAMPLES 3: the callers of one function" {
+	ex 3
 	[ "$status" -eq 0 ]
-	# wordsOf is called from main (55 ticks) and from Main's CAF
-	echo "$output" | grep -q '^ .*16\.77 .*   main  Main  Leak.hs:(26,1)-(35,19)$'
-	echo "$output" | grep -q '^ .*    MAIN  MAIN  <built-in>$'
+	# wordsOf, then its callers: main (55 ticks) and MAIN
+	echo "${lines[0]}" | grep -Eq ' wordsOf +Main +Leak.hs:23:1-36$'
+	echo "$output" | grep -Eq '^ .*16\.77 .*   main +Main +Leak.hs:\(26,1\)-\(35,19\)$'
+	echo "$output" | grep -Eq '^ .*    MAIN +MAIN +<built-in>$'
 	# three levels: wordsOf, main, MAIN; nothing deeper
 	proftree -i -d 3 -o tsv "$FIX/leak.P.prof" | awk -F'\t' 'NR>1 && $1>3 {exit 1}'
 }
 
-@test "man EXAMPLES: pruning a huge report for a bug report" {
-	run sh -c 'proftree -z -m 1 -d 6 -o prof "$1" >"$2/small.prof" && proftree -o tsv "$2/small.prof"' sh "$FIX/leak.pa.prof" "$BATS_TEST_TMPDIR"
+@test "man EXAMPLES 4: pruning a huge report for a bug report" {
+	ex 4
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run proftree -o tsv "$EXDIR/small.prof"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -lt 20 ]
 	# the totals are still true: time, alloc, and entries (cut
 	# subtrees leave their entries in the kept ancestor)
 	echo "${lines[1]}" | grep -qF "$(printf 'MAIN\tMAIN\t<built-in>\t')"
 	[ "$(echo "${lines[1]}" | cut -f10,11)" = "$(printf '100\t100')" ]
-	[ "$(proftree -o tsv "$BATS_TEST_TMPDIR/small.prof" | awk -F'\t' 'NR>1{s+=$7}END{print s}')" = \
-	  "$(proftree -o tsv "$FIX/leak.pa.prof" | awk -F'\t' 'NR>1{s+=$7}END{print s}')" ]
-	invariants "$BATS_TEST_TMPDIR/small.prof" 2>/dev/null
+	[ "$(proftree -o tsv "$EXDIR/small.prof" | awk -F'\t' 'NR>1{s+=$7}END{print s}')" = \
+	  "$(proftree -o tsv "$FIX/leak.P.prof" | awk -F'\t' 'NR>1{s+=$7}END{print s}')" ]
+	invariants "$EXDIR/small.prof" 2>/dev/null
 }
 
-@test "man EXAMPLES: comparing two runs" {
-	run sh -c 'proftree -D -o tsv "$1" "$2" | sort -t "$(printf '"'\\t'"')" -k10,10g | head' sh "$FIX/leak.p.prof" "$FIX/leak.P.prof"
+@test "man EXAMPLES 5: comparing two runs" {
+	ex 5
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 10 ]
+	# the column header (not a number) first, then sorted by the
+	# change of inherited %time, the largest fall first
+	echo "${lines[0]}" | grep -q '^depth'
+	local prev=-1000 v
+	for l in "${lines[@]:1}"; do
+		v=$(printf '%s\n' "$l" | cut -f10)
+		awk -v a="$prev" -v b="$v" 'BEGIN {exit !(a <= b)}'
+		prev=$v
+	done
 	run proftree -D -o tsv "$FIX/leak.p.prof" "$FIX/leak.P.prof"
 	echo "$output" | grep -qF "$(printf '4\t19\t18\tbuildMap.\\\\\tMain\tLeak.hs:20:37-50\t0\t1.492683\t0.040465\t1.492683\t0.040465\t\t')"
 }
@@ -422,8 +459,30 @@ invariants() {
 	run proftree "$TOP/tests/cases/proftree/wide-numbers.in"
 	[ "$status" -eq 0 ]
 	# every row has as many fields as the column header promises
-	echo "$output" | awk 'f { n = 0; while (n < NF && $(n + 1) ~ /^[0-9.]+$/) n++; if (n != 7) exit 1 } /entries/ {f = 1}'
-	[ "${lines[6]}" = "  123456789012345    100.00  100.00    100.00  100.00  123456789012  9223372036854775807   a  M" ]
+	# (7 figures and no.; a blank line after the column header)
+	echo "$output" | awk 'f && NF { n = 0; while (n < NF && $(n + 1) ~ /^[0-9.]+$/) n++; if (n != 8) exit 1 } /entries/ {f = 1}'
+	echo "$output" | grep -qx '123456789012345  100.00  100.00  100.00  100.00  123456789012  9223372036854775807    2   a           M'
+}
+
+@test "-o tree: names in columns of their own width, no SRC heading without SRC" {
+	local out
+	out=$(proftree "$FIX/leak.P.prof")
+	# every row's module and SRC start where the headings do
+	echo "$out" | awk '/COST CENTRE/ { m = index($0, "MODULE"); s = index($0, "  SRC") + 2; f = 1; next }
+	    f && NF { if (substr($0, m - 2, 2) != "  " || substr($0, m, 1) == " " || substr($0, s - 1, 1) != " " || substr($0, s, 1) == " ") { print; exit 1 } }'
+	# about as wide as GHC's own tree (two decimals for exact figures)
+	local f ghc ours
+	for f in "$FIX"/*.prof "$CORPUS"/prof/*.prof; do
+		[ -f "$f" ] || continue
+		ghc=$(awk '/^COST CENTRE.*no\./ {t = 1; next} t && NF && length($0) > m {m = length($0)} END {print m + 0}' "$f")
+		ours=$(proftree "$f" 2>/dev/null | awk 'length($0) > m {m = length($0)} END {print m + 0}')
+		[ "$ghc" -eq 0 ] || [ "$ours" -le $((ghc + 10)) ] || { echo "$f: $ours columns, GHC $ghc"; return 1; }
+	done
+	run proftree "$CASES/prof-no-src.prof"
+	echo "$output" | grep -q 'COST CENTRE  MODULE$'
+	! echo "$output" | grep -q SRC
+	# a very deep label does not widen every row
+	[ "$(proftree -d 1 "$FIX/leak.P.prof" | awk 'NR == 8' | wc -c)" -lt 120 ]
 }
 
 @test "-p reports: folded totals do not change with -m, -d, -i or -z" {
@@ -438,4 +497,68 @@ invariants() {
 	done
 	# the sum of the individual percentages (98.8 %) times the total
 	[ "$(proftree -o folded "$f" | awk '{s+=$NF}END{printf "%.0f", s}')" = 129375 ]
+}
+
+# -- what people paste: tabs expanded, stripped or re-tabbed, no title --
+
+pasted() { # VARIANT FILE: the report as an editor or tracker leaves it
+	case $1 in
+	expand) expand "$2" ;;
+	strip) sed 's/^	//' "$2" ;;
+	notitle) grep -v 'Time and Allocation Profiling Report' "$2" ;;
+	retab) unexpand -a "$2" ;;
+	esac
+}
+
+pasted_same() { # FILE: every variant reads as the file, without a word
+	local v ref="$BATS_TEST_TMPDIR/ref" out="$BATS_TEST_TMPDIR/out"
+	proftree -o tsv "$1" >"$ref" 2>/dev/null || return 0
+	for v in expand strip notitle retab; do
+		pasted "$v" "$1" >"$BATS_TEST_TMPDIR/in"
+		proftree -o tsv "$BATS_TEST_TMPDIR/in" >"$out" 2>"$BATS_TEST_TMPDIR/err" ||
+			{ echo "$v $1: exit $?"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		[ ! -s "$BATS_TEST_TMPDIR/err" ] || { echo "$v $1:"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		diff -u "$ref" "$out" || { echo "$v $1"; return 1; }
+	done
+	# the header too: command, date (unless no title) and totals
+	pasted retab "$1" >"$BATS_TEST_TMPDIR/in"
+	diff <(proftree "$1" | sed -n '1,/^$/p') <(proftree "$BATS_TEST_TMPDIR/in" | sed -n '1,/^$/p')
+}
+
+@test "pasted reports (tabs expanded, stripped, re-tabbed; no title) read as the original: fixtures" {
+	local f
+	for f in "$FIX"/*.prof; do pasted_same "$f"; done
+}
+
+@test "pasted reports read as the original: corpus" {
+	need_corpus
+	local f
+	for f in "$CORPUS"/prof/*.prof; do pasted_same "$f"; done
+}
+
+# -- proftree's own output read back: no false alarm --
+
+own_quiet() { # FILE: -o prof after each pruning reads back without a word
+	local o
+	proftree -o tsv "$1" >/dev/null 2>&1 || return 0
+	for o in "-x main" "-f main" "-m 5" "-d 2" "-z" "-x MAIN" "-f absent"; do
+		# shellcheck disable=SC2086
+		proftree -q $o -o prof "$1" >"$BATS_TEST_TMPDIR/p"
+		proftree -o tsv "$BATS_TEST_TMPDIR/p" >"$BATS_TEST_TMPDIR/t" 2>"$BATS_TEST_TMPDIR/err" ||
+			{ echo "$o $1: exit $?"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		[ ! -s "$BATS_TEST_TMPDIR/err" ] || { echo "$o $1:"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+		# shellcheck disable=SC2086
+		diff -u <(proftree -q $o -o tsv "$1") "$BATS_TEST_TMPDIR/t" || { echo "$o $1"; return 1; }
+	done
+}
+
+@test "-o prof after -x, -f, -m, -d, -z (even of the whole tree) reads back without a warning: fixtures" {
+	local f
+	for f in "$FIX"/*.prof; do own_quiet "$f"; done
+}
+
+@test "-o prof after pruning reads back without a warning: corpus" {
+	need_corpus
+	local f
+	for f in "$CORPUS"/prof/*.prof; do own_quiet "$f"; done
 }

@@ -66,6 +66,11 @@ struct prof_report {
 	 * root cost centre through the node's chain of callers, so they
 	 * are inherited figures, not individual ones. */
 	int inverted;
+	/* Nodes were removed (prof_prune): the header's totals are of
+	 * the whole run, not of this tree, which may even be empty.
+	 * prof_write marks its totals so, and prof_read reads the mark
+	 * back, skipping the checks for a cut report. */
+	int pruned;
 
 	/* The retainer-set list, verbatim (each line with its '\n'), from
 	 * its "Retainer sets created during profiling:" line on; NULL if

@@ -60,6 +60,16 @@
 
 enum state { S_TOP, S_FLAT, S_TREE, S_AFTER, S_SETS, S_DONE };
 
+#define SETS_TITLE "Retainer sets created during profiling:"
+
+/* A row whose no. ran into its module (7.4-7.10): its node, and the
+ * token that holds both, ending in dig digits. */
+struct glued {
+	uint32_t node;
+	char *tok;
+	size_t len, dig;
+};
+
 struct reader {
 	struct prof_report *r;
 	struct hpt_input *in;
@@ -82,7 +92,22 @@ struct reader {
 	long last_row_line;    /* line of the last row placed */
 	size_t aligned, unaligned; /* SRC rows that line up with the
 	                            * header's columns, and others */
-	int cut_warned;        /* a warning already says the file is cut */
+	long tree_line;        /* line of the tree's column header, 0: none */
+	long blank_line;       /* line of the last blank line in the tree */
+	int retabbed;          /* a column header held a TAB, which GHC
+	                        * never writes there: the report went
+	                        * through unexpand or an editor */
+	int lost;              /* a row was skipped (malformed) ... */
+	long lost_ind;         /* ... with this indent: deeper rows after
+	                        * it get a placeholder parent */
+	size_t nlost;          /* rows skipped */
+	struct hpt_intern mods; /* modules of the rows not glued to no. */
+	struct glued *glued;   /* the rows glued to no. (7.4-7.10) */
+	size_t nglued, glued_cap;
+	uint32_t *ph;          /* the placeholder nodes */
+	size_t nph, ph_cap;
+	char *exp;             /* a line with its TABs expanded */
+	size_t exp_cap;
 	/* tree building */
 	uint32_t *stack;       /* the path to the last row, root first */
 	long *ind;             /* the indent of each of those rows */
@@ -264,9 +289,9 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 	return 0;
 }
 
-static int memmem_sum(const char *s, size_t n)
+/* Does s[0..n) hold the text w? */
+static int find_text(const char *s, size_t n, const char *w)
 {
-	const char *w = "(sum of the tree)";
 	size_t k = strlen(w), i;
 	for (i = 0; i + k <= n; i++)
 		if (memcmp(s + i, w, k) == 0)
@@ -303,7 +328,7 @@ static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
 		return -1;
 	/* the sum of the tree (prof_write, for a report without a
 	 * header): not a total of the run; the tree gives it again */
-	if (memmem_sum(p, (size_t)(e - p)))
+	if (find_text(p, (size_t)(e - p), "(sum of the tree"))
 		return 1;
 	rd->r->total_alloc = v;
 	rd->r->has_alloc = 1;
@@ -468,11 +493,21 @@ static void place_empty(struct reader *rd, uint32_t x, const char *s,
 	rd->pending = x;
 }
 
-/* What a dry run of row() found. */
-struct rowinfo {
-	long ind;        /* indent */
-	int empty;       /* empty label */
-	int aligned;     /* SRC layout: module and SRC at the header's columns */
+/* One tree row, parsed but not yet in the tree: the bounds of its names
+ * in the line, and its figures. */
+struct row {
+	long ind;                /* indent: the row's depth, as printed */
+	int empty;               /* empty label */
+	int aligned;             /* SRC layout: module and SRC at the
+	                          * header's columns */
+	size_t lab_s, lab_e, mod_s, mod_e, src_s, src_e;
+	uint64_t no, entries;
+	int32_t pct[4];          /* %time %alloc, individual then
+	                          * inherited, in tenths */
+	uint64_t ticks, bytes;   /* exact reports only */
+	/* 7.4-7.10: no. glued to the module, the token s[glue_s..glue_e)
+	 * ending in glue_dig digits; 0: not glued */
+	size_t glue_s, glue_e, glue_dig;
 };
 
 /* The code-point column of s[p], counted from the start of its line
@@ -485,31 +520,25 @@ static size_t col_of(const char *s, size_t p)
 	return hpt_cps(s + b, p - b);
 }
 
-/* Parse s[0..n) as a tree row.  With ri (a dry run) only fill *ri;
- * otherwise add the row to the tree.  -1: not a row. */
-static int row(struct reader *rd, const char *s, size_t n,
-               struct rowinfo *ri)
+/* The figures after entries (4 percentages, then ticks and bytes in
+ * exact reports), peeled off the right of s[ind..*end); *end becomes
+ * the end of what is left.  -1: not a row. */
+static int peel_figures(struct reader *rd, const char *s, size_t ind,
+                        size_t *end, struct row *w)
 {
-	struct prof_report *r = rd->r;
-	size_t end = n, ts = 0, ind = 0, te, ps, pe;
-	size_t tok_s[6], tok_e[6];
-	int32_t pct[4];
-	uint64_t tail[2] = {0, 0}, no = 0, entries = 0;
-	size_t lab_s, lab_e, mod_s, mod_e, src_s = 0, src_e = 0;
-	int k, empty, aligned;
-	uint32_t x;
-
-	while (ind < n && s[ind] == ' ')
-		ind++;
+	size_t tok_s[6], tok_e[6], ts = 0;
+	uint64_t tail[2] = {0, 0};
+	int k;
 	for (k = rd->ntail - 1; k >= 0; k--) {
-		if (!last_tok(s, ind, &ts, &end))
+		if (!last_tok(s, ind, &ts, end))
 			return -1;
 		tok_s[k] = ts;
-		tok_e[k] = end;
-		end = ts;
+		tok_e[k] = *end;
+		*end = ts;
 	}
 	for (k = 0; k < 4; k++)
-		if (parse_pct(rd, s + tok_s[k], tok_e[k] - tok_s[k], &pct[k]))
+		if (parse_pct(rd, s + tok_s[k], tok_e[k] - tok_s[k],
+		              &w->pct[k]))
 			return -1;
 	for (k = 4; k < rd->ntail; k++) {
 		if (!all_digits(s + tok_s[k], tok_e[k] - tok_s[k]))
@@ -517,18 +546,29 @@ static int row(struct reader *rd, const char *s, size_t n,
 		u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
 		           &tail[k - 4]);
 	}
-	/* entries, then no. */
-	if (!last_tok(s, ind, &ts, &end) || !all_digits(s + ts, end - ts))
+	w->ticks = tail[0];
+	w->bytes = tail[1];
+	return 0;
+}
+
+/* no. and entries, peeled off the right of s[ind..*end), with the two
+ * historical gluings repaired; *end becomes the end of the names.
+ * -1: not a row. */
+static int peel_counts(struct reader *rd, const char *s, size_t ind,
+                       size_t *end, struct row *w)
+{
+	size_t ts = 0, te, ps, pe;
+	if (!last_tok(s, ind, &ts, end) || !all_digits(s + ts, *end - ts))
 		return -1;
-	te = end;
-	end = ts;
-	if (!last_tok(s, ind, &ps, &end))
+	te = *end;
+	*end = ts;
+	if (!last_tok(s, ind, &ps, end))
 		return -1;
-	pe = end;
+	pe = *end;
 	if (all_digits(s + ps, pe - ps)) {
-		u64_or_die(rd, s + ts, te - ts, &entries);
-		u64_or_die(rd, s + ps, pe - ps, &no);
-		end = ps;
+		u64_or_die(rd, s + ts, te - ts, &w->entries);
+		u64_or_die(rd, s + ps, pe - ps, &w->no);
+		*end = ps;
 	} else if (te - ts >= 12) {
 		/* 8.0.1-8.8: entries of 11+ digits glued to no.; no. ends
 		 * where the header's "no." ends. */
@@ -536,9 +576,9 @@ static int row(struct reader *rd, const char *s, size_t n,
 		k2 = rd->no_end > col ? rd->no_end - col : 0;
 		if (k2 == 0 || k2 >= te - ts)
 			k2 = te - ts - 11;
-		u64_or_die(rd, s + ts, k2, &no);
-		u64_or_die(rd, s + ts + k2, te - ts - k2, &entries);
-		end = ts;
+		u64_or_die(rd, s + ts, k2, &w->no);
+		u64_or_die(rd, s + ts + k2, te - ts - k2, &w->entries);
+		*end = ts;
 	} else {
 		/* 7.4-7.10: no. glued to the module: "Data.Map123456". */
 		size_t dig = 0, col, k2;
@@ -556,113 +596,248 @@ static int row(struct reader *rd, const char *s, size_t n,
 			    pe - ps - (mod_end - c2) <= dig)
 				k2 = pe - ps - (mod_end - c2);
 		}
-		u64_or_die(rd, s + ts, te - ts, &entries);
-		u64_or_die(rd, s + pe - k2, k2, &no);
-		end = pe - k2;
+		u64_or_die(rd, s + ts, te - ts, &w->entries);
+		u64_or_die(rd, s + pe - k2, k2, &w->no);
+		*end = pe - k2;
+		w->glue_s = ps;
+		w->glue_e = pe;
+		w->glue_dig = dig;
 	}
-	/* names: s[ind..end) */
+	return 0;
+}
+
+/* Label, module and SRC of a SRC layout in s[ind..end).  GHC pads the
+ * label column past every indent, so the module starts at the header's
+ * MODULE column and the SRC at its SRC column.  When the row lines up
+ * so, the label is everything before the module (it may hold spaces, or
+ * be empty); otherwise (a hand-made header) it is the first token.
+ * -1: not a row. */
+static int names_src(struct reader *rd, const char *s, size_t ind,
+                     size_t end, struct row *w)
+{
+	size_t p = ind, c = col_of(s, ind);
+	while (p < end && c < rd->module_col) {
+		c += ((unsigned char)s[p] & 0xC0) != 0x80;
+		p++;
+		while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
+			p++;
+	}
+	w->aligned = 0;
+	if (p < end && c == rd->module_col && s[p] != ' ' &&
+	    (p == ind || s[p - 1] == ' ')) {
+		size_t a = p;
+		while (a < end && s[a] != ' ')
+			a++;
+		while (a < end && s[a] == ' ')
+			a++;
+		/* a SRC at its column; an empty label may lack one */
+		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
+	}
+	w->lab_s = w->lab_e = ind;
+	if (w->aligned) {
+		w->lab_e = p;
+		while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
+			w->lab_e--;
+	} else {
+		while (w->lab_e < end && s[w->lab_e] != ' ')
+			w->lab_e++;
+	}
+	w->mod_s = w->aligned ? p : w->lab_e;
+	while (w->mod_s < end && s[w->mod_s] == ' ')
+		w->mod_s++;
+	w->mod_e = w->mod_s;
+	while (w->mod_e < end && s[w->mod_e] != ' ')
+		w->mod_e++;
+	if (w->mod_e == w->mod_s)
+		return -1;
+	w->src_s = w->mod_e;
+	while (w->src_s < end && s[w->src_s] == ' ')
+		w->src_s++;
+	w->src_e = end;
+	return 0;
+}
+
+/* Label and module without a SRC column: the module is the last token,
+ * the label everything before it (old labels may hold spaces). */
+static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
+{
+	size_t e2 = end;
+	if (!last_tok(s, ind, &w->mod_s, &e2))
+		return -1;
+	w->mod_e = e2;
+	w->lab_s = ind;
+	w->lab_e = w->mod_s;
+	while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
+		w->lab_e--;
+	w->src_s = w->src_e = w->mod_e;
+	w->aligned = 0;
+	return 0;
+}
+
+/* Parse s[0..n) as a tree row into *w, read from the right (figures,
+ * then counts, then names).  Nothing is added to the tree.  -1: not a
+ * row.  Errors: a number out of range (exit 2). */
+static int parse_row(struct reader *rd, const char *s, size_t n,
+                     struct row *w)
+{
+	size_t end = n, ind = 0;
+	int e;
+	w->glue_dig = 0;
+	while (ind < n && s[ind] == ' ')
+		ind++;
+	if (peel_figures(rd, s, ind, &end, w) ||
+	    peel_counts(rd, s, ind, &end, w))
+		return -1;
 	while (end > ind && s[end - 1] == ' ')
 		end--;
 	if (end == ind)
 		return -1;
-	aligned = 0;
-	if (r->has_src) {
-		/* GHC pads the label column past every indent, so the module
-		 * starts at the header's MODULE column and the SRC at its SRC
-		 * column.  When the row lines up so, the label is everything
-		 * before the module (it may hold spaces, or be empty);
-		 * otherwise (a hand-made header) it is the first token. */
-		size_t p = ind, c = col_of(s, ind);
-		while (p < end && c < rd->module_col) {
-			c += ((unsigned char)s[p] & 0xC0) != 0x80;
-			p++;
-			while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
-				p++;
+	e = rd->r->has_src ? names_src(rd, s, ind, end, w)
+	                   : names_nosrc(s, ind, end, w);
+	if (e)
+		return -1;
+	w->ind = (long)ind;
+	w->empty = w->lab_e == w->lab_s;
+	return 0;
+}
+
+/* The rows that follow a skipped one and are deeper than it were its
+ * children: keep their call path through a placeholder node for it,
+ * "<unreadable row>" in module "?" with no figures, at its indent. */
+static void placeholder(struct reader *rd, long ind)
+{
+	struct prof_report *r = rd->r;
+	uint32_t x, q;
+	rd->lost = 0;
+	if (ind <= rd->lost_ind)
+		return;
+	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= rd->lost_ind)
+		rd->sn--;
+	if (rd->sn == 0)
+		return; /* it would be a second root */
+	q = hpt_intern(&r->names, "?", 1, NULL);
+	x = prof_add(r, PROF_NONE,
+	             hpt_intern(&r->names, "<unreadable row>", 16, NULL), q,
+	             r->has_src ? q : hpt_intern(&r->names, "", 0, NULL));
+	aux_grow(rd, r->n);
+	memset(rd->pct + 4 * x, 0, 4 * sizeof *rd->pct);
+	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
+	rd->nkids[x] = 0;
+	attach(rd, x, rd->stack[rd->sn - 1]);
+	push(rd, x, rd->lost_ind);
+	rd->rows++;
+	rd->ph = hpt_xgrow(rd->ph, &rd->ph_cap, rd->nph + 1, sizeof *rd->ph);
+	rd->ph[rd->nph++] = x;
+}
+
+/* Rows whose no. ran into the module were split by the header's no.
+ * column, or else before all the trailing digits; a module whose name
+ * ends in digits ("Data.Codec2" + "1234567") is split wrong so.  Where
+ * the first split gives a module that no other row names, and another
+ * split (some of the digits kept in the module, at least one left for
+ * no.) gives one that another row names, take that one (the longest
+ * such module). */
+static void glued_modules(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	size_t k, m;
+	for (k = 0; k < rd->nglued; k++) {
+		struct glued *g = &rd->glued[k];
+		uint32_t x = g->node;
+		if (hpt_intern_find(&rd->mods, g->tok,
+		                    prof_len(r, r->module[x])) >= 0)
+			continue; /* another row names it */
+		for (m = g->len - 1; m >= g->len - g->dig; m--) {
+			if (hpt_intern_find(&rd->mods, g->tok, m) < 0)
+				continue;
+			r->module[x] = hpt_intern(&r->names, g->tok, m, NULL);
+			u64_or_die(rd, g->tok + m, g->len - m, &r->no[x]);
+			break;
 		}
-		if (p < end && c == rd->module_col && s[p] != ' ' &&
-		    (p == ind || s[p - 1] == ' ')) {
-			size_t a = p;
-			while (a < end && s[a] != ' ')
-				a++;
-			while (a < end && s[a] == ' ')
-				a++;
-			/* a SRC at its column; an empty label may lack one */
-			aligned = a < end ? col_of(s, a) == rd->src_col
-			                  : p == ind;
-		}
-		lab_s = lab_e = ind;
-		if (aligned) {
-			lab_e = p;
-			while (lab_e > lab_s && s[lab_e - 1] == ' ')
-				lab_e--;
-		} else {
-			while (lab_e < end && s[lab_e] != ' ')
-				lab_e++;
-		}
-		empty = lab_e == lab_s;
-		mod_s = aligned ? p : lab_e;
-		while (mod_s < end && s[mod_s] == ' ')
-			mod_s++;
-		mod_e = mod_s;
-		while (mod_e < end && s[mod_e] != ' ')
-			mod_e++;
-		if (mod_e == mod_s)
-			return -1;
-		src_s = mod_e;
-		while (src_s < end && s[src_s] == ' ')
-			src_s++;
-		src_e = end;
-	} else {
-		size_t e2 = end;
-		if (!last_tok(s, ind, &mod_s, &e2))
-			return -1;
-		mod_e = e2;
-		lab_s = ind;
-		lab_e = mod_s;
-		while (lab_e > lab_s && s[lab_e - 1] == ' ')
-			lab_e--;
-		empty = lab_e == lab_s;
 	}
-	if (ri) {
-		ri->ind = (long)ind;
-		ri->empty = empty;
-		ri->aligned = aligned;
-		return 0;
+}
+
+/* A -p report's placeholders inherit what their children do (exact
+ * reports sum every node in prof_sum). */
+static void placeholder_sums(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	size_t k;
+	if (r->exact)
+		return;
+	for (k = 0; k < rd->nph; k++) {
+		uint32_t x = rd->ph[k];
+		r->inh_time[x] = (uint64_t)rd->csum[2 * x];
+		r->inh_alloc[x] = (uint64_t)rd->csum[2 * x + 1];
 	}
+}
+
+/* Add the row w, parsed from s[0..n), to the tree under its parent. */
+static void add_row(struct reader *rd, const char *s, size_t n,
+                    const struct row *w)
+{
+	struct prof_report *r = rd->r;
+	uint32_t x;
 	if (r->has_src) {
-		if (aligned)
+		if (w->aligned)
 			rd->aligned++;
 		else
 			rd->unaligned++;
 	}
 	rd->last_row_line = rd->in->lineno;
-	x = prof_add(r, PROF_NONE, hpt_intern(&r->names, s + lab_s,
-	                                      lab_e - lab_s, NULL),
-	             hpt_intern(&r->names, s + mod_s, mod_e - mod_s, NULL),
-	             hpt_intern(&r->names, s + src_s, src_e - src_s, NULL));
-	r->no[x] = no;
-	r->entries[x] = entries;
+	x = prof_add(r, PROF_NONE,
+	             hpt_intern(&r->names, s + w->lab_s, w->lab_e - w->lab_s,
+	                        NULL),
+	             hpt_intern(&r->names, s + w->mod_s, w->mod_e - w->mod_s,
+	                        NULL),
+	             hpt_intern(&r->names, s + w->src_s, w->src_e - w->src_s,
+	                        NULL));
+	r->no[x] = w->no;
+	r->entries[x] = w->entries;
+	if (w->glue_dig) {
+		struct glued *g;
+		rd->glued = hpt_xgrow(rd->glued, &rd->glued_cap, rd->nglued + 1,
+		                      sizeof *rd->glued);
+		g = &rd->glued[rd->nglued++];
+		g->node = x;
+		g->len = w->glue_e - w->glue_s;
+		g->tok = hpt_xmemdup(s + w->glue_s, g->len);
+		g->dig = w->glue_dig;
+	} else {
+		hpt_intern(&rd->mods, s + w->mod_s, w->mod_e - w->mod_s, NULL);
+	}
 	aux_grow(rd, r->n);
-	memcpy(rd->pct + 4 * x, pct, sizeof pct);
+	memcpy(rd->pct + 4 * x, w->pct, sizeof w->pct);
 	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
 	rd->nkids[x] = 0;
 	if (r->exact) {
-		r->ind_time[x] = tail[0];
-		r->ind_alloc[x] = tail[1];
+		r->ind_time[x] = w->ticks;
+		r->ind_alloc[x] = w->bytes;
 	} else {
-		r->ind_time[x] = (uint64_t)pct[0];
-		r->ind_alloc[x] = (uint64_t)pct[1];
-		r->inh_time[x] = (uint64_t)pct[2];
-		r->inh_alloc[x] = (uint64_t)pct[3];
+		r->ind_time[x] = (uint64_t)w->pct[0];
+		r->ind_alloc[x] = (uint64_t)w->pct[1];
+		r->inh_time[x] = (uint64_t)w->pct[2];
+		r->inh_alloc[x] = (uint64_t)w->pct[3];
 	}
-	if (empty) {
+	if (w->empty) {
 		if (rd->pending != PROF_NONE)
 			rd->pending = PROF_NONE; /* two in a row: keep the first */
 		place_empty(rd, x, s, n);
 	} else {
-		settle(rd, (long)ind);
-		place(rd, x, (long)ind, s, n);
+		settle(rd, w->ind);
+		if (rd->lost)
+			placeholder(rd, w->ind);
+		place(rd, x, w->ind, s, n);
 	}
+}
+
+/* Parse s[0..n) as a row and add it: 0, or -1 if it is not a row. */
+static int row(struct reader *rd, const char *s, size_t n)
+{
+	struct row w;
+	if (parse_row(rd, s, n, &w))
+		return -1;
+	add_row(rd, s, n, &w);
 	return 0;
 }
 
@@ -678,7 +853,7 @@ static void sets_line(struct reader *rd, const char *s, size_t n)
 	r->sets_len += n + 1;
 	r->sets[r->sets_len] = '\0';
 	if (n && !starts(s, n, "SET ") &&
-	    !starts(s, n, "Retainer sets created during profiling:"))
+	    !starts(s, n, SETS_TITLE))
 		hpt_data_warn(rd->file, rd->in->lineno,
 		              "unexpected line in the retainer-set list \"%s\"",
 		              hpt_quote(0, s, n));
@@ -693,16 +868,115 @@ static int blank(const char *s, size_t n)
 	return 1;
 }
 
-static void top_line(struct reader *rd, char *s, size_t n)
+/* s[0..*n) with every TAB expanded to the next multiple of 8 columns
+ * (code points), in rd->exp. */
+static char *expand_tabs(struct reader *rd, const char *s, size_t *n)
+{
+	size_t i, o = 0, col = 0;
+	for (i = 0; i < *n; i++) {
+		rd->exp = hpt_xgrow(rd->exp, &rd->exp_cap, o + 9, 1);
+		if (s[i] == '\t') {
+			do
+				rd->exp[o++] = ' ';
+			while (++col % 8);
+			continue;
+		}
+		col += ((unsigned char)s[i] & 0xC0) != 0x80;
+		rd->exp[o++] = s[i];
+	}
+	*n = o;
+	return rd->exp;
+}
+
+/* The header line s (TAB-led as GHC writes it, or with its TAB expanded
+ * to spaces or stripped, as editors and issue trackers leave it): the
+ * title, the command line, the totals.  0: it is one of those. */
+static int header_line(struct reader *rd, const char *s, size_t n)
 {
 	struct prof_report *r = rd->r;
+	const char *title = " Time and Allocation Profiling Report";
+	size_t tl = strlen(title), i, w = 0, m;
+	const char *t;
+	while (w < n && (s[w] == ' ' || s[w] == '\t'))
+		w++;
+	t = s + w;
+	m = n - w;
+	for (i = 0; i + tl <= m; i++)
+		if (memcmp(t + i, title, tl) == 0)
+			break;
+	if ((i + tl <= m || starts(t, m, "total ")) && memchr(t, '\t', m)) {
+		/* re-tabbed padding inside the title or a total: expand
+		 * the line from its start, where the tab stops were */
+		s = expand_tabs(rd, s, &n);
+		for (w = 0; w < n && s[w] == ' '; w++)
+			;
+		t = s + w;
+		m = n - w;
+		for (i = 0; i + tl <= m; i++)
+			if (memcmp(t + i, title, tl) == 0)
+				break;
+	}
+	if (i + tl <= m) {
+		free(r->date);
+		r->date = trimdup(t, i);
+		if (strcmp(r->date, "(date unknown)") == 0) {
+			free(r->date);
+			r->date = NULL; /* prof_write's mark */
+		}
+		rd->title = rd->seen = 1;
+		rd->retainer = 0;
+		return 0;
+	}
+	if (starts(t, m, "total time") || starts(t, m, "total alloc")) {
+		int time = starts(t, m, "total time");
+		if (find_text(t, m, "tree pruned by proftree"))
+			r->pruned = 1; /* prof_write's mark */
+		if ((time ? parse_total_time(rd, t, m)
+		          : parse_total_alloc(rd, t, m)) < 0)
+			hpt_data_warn(rd->file, rd->in->lineno,
+			              "total %s not understood \"%s\"",
+			              time ? "time" : "alloc",
+			              hpt_quote(0, t, m));
+		rd->seen = 1;
+		return 0;
+	}
+	if (rd->retainer)
+		return 0; /* -hr progress lines, TAB-led or not */
+	/* The command line: the first TAB line after the title (a TAB,
+	 * two spaces, then " %s" per argument), or, without its TAB or
+	 * its title, a line with the +RTS and -RTS that GHC always puts
+	 * there, before the totals. */
+	if (!rd->command_seen && !r->has_time && !r->has_alloc &&
+	    ((rd->title && s[0] == '\t') ||
+	     (find_word(t, m, 0, "+RTS") >= 0 &&
+	      find_word(t, m, 0, "-RTS") > 0))) {
+		size_t sp = 0;
+		if (s[0] == '\t') {
+			t = s + 1;
+			m = n - 1;
+			while (sp < 3 && sp < m && t[sp] == ' ')
+				sp++;
+		}
+		rd->command_seen = rd->seen = 1;
+		/* "(command unknown)": prof_write's mark */
+		if (m - sp != 17 || memcmp(t + sp, "(command unknown)", 17) != 0)
+			r->command = hpt_xmemdup(t + sp, m - sp);
+		return 0;
+	}
+	if (w > 0 && find_word(t, m, 0, "individual") >= 0)
+		return 0;
+	return -1;
+}
+
+static void top_line(struct reader *rd, char *s, size_t n)
+{
 	if (blank(s, n))
 		return;
 	if (is_tree_header(s, n)) {
 		tree_header(rd, s, n);
 		return;
 	}
-	if (starts(s, n, "Retainer sets created during profiling:")) {
+	if (starts(s, n, SETS_TITLE)) {
 		rd->st = S_SETS;
 		rd->seen = 1;
 		sets_line(rd, s, n);
@@ -718,57 +992,7 @@ static void top_line(struct reader *rd, char *s, size_t n)
 		rd->seen = 1;
 		return;
 	}
-	if (s[0] == '\t') {
-		const char *t = s + 1;
-		size_t m = n - 1;
-		const char *title = " Time and Allocation Profiling Report";
-		size_t tl = strlen(title), i;
-		for (i = 0; i + tl <= m; i++)
-			if (memcmp(t + i, title, tl) == 0)
-				break;
-		if (i + tl <= m) {
-			free(r->date);
-			r->date = trimdup(t, i);
-			if (strcmp(r->date, "(date unknown)") == 0) {
-				free(r->date);
-				r->date = NULL; /* prof_write's mark */
-			}
-			rd->title = rd->seen = 1;
-			rd->retainer = 0;
-			return;
-		}
-		if (starts(t, m, "total time")) {
-			if (parse_total_time(rd, t, m) < 0)
-				hpt_data_warn(rd->file, rd->in->lineno,
-				              "total time not understood \"%s\"",
-				              hpt_quote(0, t, m));
-			rd->seen = 1;
-			return;
-		}
-		if (starts(t, m, "total alloc")) {
-			if (parse_total_alloc(rd, t, m) < 0)
-				hpt_data_warn(rd->file, rd->in->lineno,
-				              "total alloc not understood \"%s\"",
-				              hpt_quote(0, t, m));
-			rd->seen = 1;
-			return;
-		}
-		if (rd->retainer)
-			return;
-		if (rd->title && !rd->command_seen) {
-			/* TAB, two spaces, then " %s" per argument. */
-			size_t sp = 0;
-			while (sp < 3 && sp < m && t[sp] == ' ')
-				sp++;
-			rd->command_seen = 1;
-			/* "(command unknown)": prof_write's mark */
-			if (m - sp != 17 ||
-			    memcmp(t + sp, "(command unknown)", 17) != 0)
-				r->command = hpt_xmemdup(t + sp, m - sp);
-			return;
-		}
-	}
-	if (s[0] == ' ' && find_word(s, n, 0, "individual") >= 0)
+	if (header_line(rd, s, n) == 0)
 		return;
 	if (!rd->seen)
 		hpt_data_error(rd->file, rd->in->lineno,
@@ -781,8 +1005,14 @@ static void top_line(struct reader *rd, char *s, size_t n)
 
 static void carry_drop(struct reader *rd)
 {
+	size_t k = 0;
 	if (!rd->carry_parts)
 		return;
+	while (k < rd->carry_len && rd->carry[k] == ' ')
+		k++;
+	rd->lost = 1;
+	rd->lost_ind = (long)k;
+	rd->nlost++;
 	hpt_data_warn(rd->file, rd->carry_line, "malformed row skipped \"%s\"",
 	              hpt_quote(0, rd->carry, rd->carry_len));
 	rd->carry_len = 0;
@@ -802,19 +1032,19 @@ static void carry_add(struct reader *rd, const char *s, size_t n)
 	rd->carry_parts++;
 }
 
-/* Could s be a row on its own, where it stands?  Not if it is no row,
- * or would be a second root; nor, in a SRC layout whose rows line up
- * with the header, if it does not line up while joined it makes a row
- * (a label ending in a newline leaves only padding before the module). */
-static int row_alone(struct reader *rd, const char *s, size_t n,
+/* Could a line parsed as w (NULL: not a row) be a row on its own,
+ * where it stands?  Not if it is no row, or would be a second root;
+ * nor, in a SRC layout whose rows line up with the header, if it does
+ * not line up while joined it makes a row (a label ending in a newline
+ * leaves only padding before the module). */
+static int row_alone(const struct reader *rd, const struct row *w,
                      int join_ok)
 {
-	struct rowinfo ri;
-	if (row(rd, s, n, &ri))
+	if (!w)
 		return 0;
-	if (ri.ind == 0 && !ri.empty && rd->rows > 0)
+	if (w->ind == 0 && !w->empty && rd->rows > 0)
 		return 0;
-	if (rd->r->has_src && !ri.aligned && join_ok &&
+	if (rd->r->has_src && !w->aligned && join_ok &&
 	    rd->aligned > 0 && rd->unaligned == 0)
 		return 0;
 	return 1;
@@ -824,39 +1054,40 @@ static int row_alone(struct reader *rd, const char *s, size_t n,
  * next line starts at column 0, where a row would be a second root.  So
  * a line that is not a row is kept, and joined with the next ones (up to
  * 4 lines) only while the next line cannot be a row on its own
- * (row_alone); otherwise the kept line is skipped with a warning. */
+ * (row_alone); otherwise the kept line is skipped with a warning.
+ * Each line is parsed once alone and, after a kept line, once joined. */
 static int tree_row(struct reader *rd, const char *s, size_t n)
 {
+	struct row w, wj;
+	int is_row;
 	if (rd->carry_parts) {
 		size_t keep = rd->carry_len;
 		int parts = rd->carry_parts, join_ok;
-		struct rowinfo ri;
 		carry_add(rd, s, n);
-		join_ok = row(rd, rd->carry, rd->carry_len, &ri) == 0;
-		rd->carry_len = keep;
-		rd->carry_parts = parts;
-		if (!row_alone(rd, s, n, join_ok) && join_ok) {
-			carry_add(rd, s, n);
-			row(rd, rd->carry, rd->carry_len, NULL);
+		join_ok = parse_row(rd, rd->carry, rd->carry_len, &wj) == 0;
+		is_row = parse_row(rd, s, n, &w) == 0;
+		if (join_ok && !row_alone(rd, is_row ? &w : NULL, join_ok)) {
+			add_row(rd, rd->carry, rd->carry_len, &wj);
 			rd->carry_len = 0;
 			rd->carry_parts = 0;
 			return 0;
 		}
-		if (row(rd, s, n, &ri) == 0) {
+		rd->carry_len = keep;
+		rd->carry_parts = parts;
+		if (is_row) {
 			carry_drop(rd);
-			row(rd, s, n, NULL);
+			add_row(rd, s, n, &w);
 			return 0;
 		}
-		if (rd->carry_parts < 4) {
-			carry_add(rd, s, n);
-			return -1;
-		}
-		carry_drop(rd);
+		if (rd->carry_parts >= 4)
+			carry_drop(rd);
 		carry_add(rd, s, n);
 		return -1;
 	}
-	if (row(rd, s, n, NULL) == 0)
+	if (parse_row(rd, s, n, &w) == 0) {
+		add_row(rd, s, n, &w);
 		return 0;
+	}
 	carry_add(rd, s, n);
 	return -1;
 }
@@ -867,14 +1098,14 @@ static int second_report(struct reader *rd, const char *s, size_t n)
 {
 	const char *title = " Time and Allocation Profiling Report";
 	size_t tl = strlen(title), i;
-	struct rowinfo ri;
+	struct row w;
 	if (n > tl && s[0] == '\t') {
 		for (i = 1; i + tl <= n; i++)
 			if (memcmp(s + i, title, tl) == 0)
 				return 1;
 	}
 	return rd->r->n > 0 && starts(s, n, "COST CENTRE") &&
-	       row(rd, s, n, &ri) != 0;
+	       parse_row(rd, s, n, &w) != 0;
 }
 
 /* A report cut at a line boundary inside the tree looks complete.  The
@@ -941,145 +1172,185 @@ static int check_totals(struct reader *rd)
 	return 0;
 }
 
+/* One line of the input (its CRs dropped), by the state the reader is
+ * in.  A report whose spaces were turned into TABs (its column headers
+ * show it) has its tree lines expanded back first. */
+static void one_line(struct reader *rd, char *s, size_t n)
+{
+	struct hpt_input *in = rd->in;
+	if (memchr(s, '\t', n)) {
+		if ((rd->st == S_TOP || rd->st == S_FLAT) &&
+		    starts(s, n, "COST CENTRE"))
+			rd->retabbed = 1;
+		if (rd->retabbed && rd->st != S_SETS)
+			s = expand_tabs(rd, s, &n);
+	}
+	if ((rd->st == S_TREE || rd->st == S_AFTER || rd->st == S_SETS) &&
+	    second_report(rd, s, n)) {
+		carry_drop(rd);
+		hpt_data_warn(rd->file, in->lineno,
+		              "a second report starts here; it and the rest of "
+		              "the input are ignored (proftree reads one "
+		              "report; -D compares two)");
+		rd->st = S_DONE;
+	}
+	switch (rd->st) {
+	case S_DONE:
+		break;
+	case S_TOP:
+		top_line(rd, s, n);
+		if (rd->st == S_TREE)
+			rd->tree_line = in->lineno;
+		break;
+	case S_FLAT:
+		if (is_tree_header(s, n)) {
+			tree_header(rd, s, n);
+			rd->tree_line = in->lineno;
+		} else if (starts(s, n, SETS_TITLE)) {
+			rd->st = S_SETS;
+			sets_line(rd, s, n);
+		}
+		break;
+	case S_TREE:
+		if (blank(s, n)) {
+			carry_drop(rd);
+			if (rd->r->n > 0) {
+				rd->st = S_AFTER;
+				rd->blank_line = in->lineno;
+			}
+		} else if (starts(s, n, SETS_TITLE)) {
+			carry_drop(rd);
+			rd->st = S_SETS;
+			sets_line(rd, s, n);
+		} else if (in->last_unterminated) {
+			carry_drop(rd);
+			hpt_data_warn(rd->file, in->lineno,
+			              "last row has no newline (file cut "
+			              "short?); dropped");
+		} else {
+			tree_row(rd, s, n);
+		}
+		break;
+	case S_AFTER:
+		if (blank(s, n))
+			break;
+		if (starts(s, n, SETS_TITLE)) {
+			rd->st = S_SETS;
+			sets_line(rd, s, n);
+		} else if (!rd->after_warned && !in->last_unterminated &&
+		           row(rd, s, n) == 0) {
+			/* rows after a blank line: the tree goes on */
+			if (!rd->blank_warned++)
+				hpt_data_warn(rd->file, rd->blank_line,
+				              "blank line inside the cost-centre "
+				              "tree ignored");
+			rd->st = S_TREE;
+		} else if (!rd->after_warned++) {
+			hpt_data_warn(rd->file, in->lineno,
+			              "text after the cost-centre tree ignored "
+			              "\"%s\"", hpt_quote(0, s, n));
+		}
+		break;
+	case S_SETS:
+		sets_line(rd, s, n);
+		break;
+	}
+}
+
+/* Exact reports whose header lacks a total: the tree's sum stands in. */
+static void fill_totals(struct prof_report *r)
+{
+	uint64_t t = 0, a = 0;
+	size_t i;
+	if (!r->exact || (r->has_time && r->has_alloc))
+		return;
+	for (i = 0; i < r->n; i++)
+		if (r->parent[i] == PROF_NONE) {
+			t += r->inh_time[i];
+			a += r->inh_alloc[i];
+		}
+	if (!r->has_time)
+		r->total_ticks = t;
+	if (!r->has_alloc)
+		r->total_alloc = a;
+}
+
+/* At the end of the input: what was read must hold a tree (or a SET
+ * list); then link and sum it, and check it is whole.  A report whose
+ * last row was cut gets the checks too, which say how much is lost. */
+static void finish(struct reader *rd)
+{
+	struct prof_report *r = rd->r;
+	long line = rd->in->lineno;
+	carry_drop(rd);
+	if (!rd->tree_line && !r->sets) {
+		if (!rd->seen)
+			hpt_data_error(rd->file, line,
+			               "not a .prof report: no header or "
+			               "cost-centre tree");
+		hpt_data_error(rd->file, line,
+		               "no cost-centre tree after the header");
+	}
+	/* A column header with no row under it is a cut report, not an
+	 * empty profile: GHC always prints MAIN.  A tree that proftree
+	 * pruned away (-x MAIN) is empty. */
+	if (rd->tree_line && r->n == 0 && !r->pruned)
+		hpt_data_error(rd->file, rd->header_line,
+		               "no cost-centre tree: no row after the column "
+		               "header");
+	placeholder_sums(rd);
+	glued_modules(rd);
+	prof_link(r, NULL);
+	if (r->exact)
+		prof_sum(r);
+	/* a pruned tree's totals are the whole run's: nothing to check;
+	 * a skipped row's figures are lost: the path check would only
+	 * say so again; the totals say how much */
+	if (r->n > 0 && !r->pruned && !(r->exact && check_totals(rd)) &&
+	    !rd->nlost)
+		check_path(rd);
+	fill_totals(r);
+}
+
+static void reader_free(struct reader *rd)
+{
+	size_t k;
+	free(rd->stack);
+	free(rd->ind);
+	free(rd->saved);
+	free(rd->saved_ind);
+	free(rd->pct);
+	free(rd->csum);
+	free(rd->nkids);
+	free(rd->carry);
+	free(rd->exp);
+	free(rd->ph);
+	for (k = 0; k < rd->nglued; k++)
+		free(rd->glued[k].tok);
+	free(rd->glued);
+	hpt_intern_free(&rd->mods);
+}
+
 void prof_read(struct prof_report *r, struct hpt_input *in)
 {
 	struct reader rd;
 	char *s;
 	long len;
-	long tree_line = 0, blank_line = 0;
-	size_t i;
 
 	memset(&rd, 0, sizeof rd);
 	rd.r = r;
 	rd.in = in;
 	rd.file = in->name;
 	rd.pending = PROF_NONE;
+	hpt_intern_init(&rd.mods);
 	free(r->file);
 	r->file = hpt_xstrdup(in->name);
 	while ((len = hpt_input_line(in, &s)) >= 0) {
 		size_t n = (size_t)len;
 		while (n && s[n - 1] == '\r')
 			n--; /* CRLF, and CRCRLF from a doubled conversion */
-		if ((rd.st == S_TREE || rd.st == S_AFTER || rd.st == S_SETS) &&
-		    second_report(&rd, s, n)) {
-			carry_drop(&rd);
-			hpt_data_warn(rd.file, in->lineno,
-			              "a second report starts here; it and the "
-			              "rest of the input are ignored (proftree "
-			              "reads one report; -D compares two)");
-			rd.st = S_DONE;
-		}
-		switch (rd.st) {
-		case S_DONE:
-			break;
-		case S_TOP:
-			top_line(&rd, s, n);
-			if (rd.st == S_TREE)
-				tree_line = in->lineno;
-			break;
-		case S_FLAT:
-			if (is_tree_header(s, n)) {
-				tree_header(&rd, s, n);
-				tree_line = in->lineno;
-			} else if (starts(s, n, "Retainer sets created during "
-			                        "profiling:")) {
-				rd.st = S_SETS;
-				sets_line(&rd, s, n);
-			}
-			break;
-		case S_TREE:
-			if (blank(s, n)) {
-				carry_drop(&rd);
-				if (r->n > 0) {
-					rd.st = S_AFTER;
-					blank_line = in->lineno;
-				}
-				break;
-			}
-			if (starts(s, n, "Retainer sets created during "
-			                 "profiling:")) {
-				carry_drop(&rd);
-				rd.st = S_SETS;
-				sets_line(&rd, s, n);
-				break;
-			}
-			if (in->last_unterminated) {
-				carry_drop(&rd);
-				hpt_data_warn(rd.file, in->lineno,
-				              "last row has no newline (file cut "
-				              "short?); dropped");
-				rd.cut_warned = 1;
-				break;
-			}
-			tree_row(&rd, s, n);
-			break;
-		case S_AFTER:
-			if (blank(s, n))
-				break;
-			if (starts(s, n, "Retainer sets created during "
-			                 "profiling:")) {
-				rd.st = S_SETS;
-				sets_line(&rd, s, n);
-			} else if (!rd.after_warned && !in->last_unterminated &&
-			           row(&rd, s, n, NULL) == 0) {
-				/* rows after a blank line: the tree goes on */
-				if (!rd.blank_warned++)
-					hpt_data_warn(rd.file, blank_line,
-					              "blank line inside the "
-					              "cost-centre tree ignored");
-				rd.st = S_TREE;
-			} else if (!rd.after_warned++) {
-				hpt_data_warn(rd.file, in->lineno,
-				              "text after the cost-centre tree "
-				              "ignored \"%s\"",
-				              hpt_quote(0, s, n));
-			}
-			break;
-		case S_SETS:
-			sets_line(&rd, s, n);
-			break;
-		}
+		one_line(&rd, s, n);
 	}
-	carry_drop(&rd);
-	if (!tree_line && !r->sets) {
-		if (!rd.seen)
-			hpt_data_error(rd.file, in->lineno ? in->lineno : 0,
-			               "not a .prof report: no header or "
-			               "cost-centre tree");
-		hpt_data_error(rd.file, in->lineno,
-		               "no cost-centre tree after the header");
-	}
-	/* A column header with no row under it is a cut report, not an
-	 * empty profile: GHC always prints MAIN. */
-	if (tree_line && r->n == 0)
-		hpt_data_error(rd.file, rd.header_line,
-		               "no cost-centre tree: no row after the column "
-		               "header");
-	prof_link(r, NULL);
-	if (r->exact)
-		prof_sum(r);
-	if (r->n > 0 && !rd.cut_warned && !(r->exact && check_totals(&rd)))
-		check_path(&rd);
-	free(rd.stack);
-	free(rd.ind);
-	free(rd.saved);
-	free(rd.saved_ind);
-	free(rd.pct);
-	free(rd.csum);
-	free(rd.nkids);
-	free(rd.carry);
-	if (r->exact) {
-		if (!r->has_time || !r->has_alloc) {
-			uint64_t t = 0, a = 0;
-			for (i = 0; i < r->n; i++)
-				if (r->parent[i] == PROF_NONE) {
-					t += r->inh_time[i];
-					a += r->inh_alloc[i];
-				}
-			if (!r->has_time)
-				r->total_ticks = t;
-			if (!r->has_alloc)
-				r->total_alloc = a;
-		}
-	}
+	finish(&rd);
+	reader_free(&rd);
 }

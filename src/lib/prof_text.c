@@ -64,41 +64,43 @@ static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
 }
 
 
-static void rjust(const char *s, size_t w)
-{
-	size_t n = strlen(s);
-	if (n < w)
-		hpt_out_spaces(w - n);
-	hpt_out_str(s);
-}
-
 /* ---- the text table shared by -o tree, -a and -D ---- */
 
 /* Numeric columns: entries, individual %time %alloc, inherited %time
- * %alloc, then ticks and bytes where known.  Each is at least as wide
- * as GHC-like defaults and two wider than its widest value, so that
- * columns never run together. */
+ * %alloc, then ticks and bytes where known.  Each is as wide as its
+ * heading or its widest value, two spaces apart, so that columns never
+ * run together; then the tree's no. (the number -hc bands and -o tsv
+ * name nodes by), and the names, each in a column of its own width:
+ * the indented label, the module, the SRC (only where the report has
+ * one). */
 #define NCOL 7
 #define CELL 48
-static const size_t col_min[NCOL] = {12, 10, 8, 10, 8, 12, 15};
 static const char *const col_name[NCOL] = {"entries", "%time", "%alloc",
                                            "%time", "%alloc", "ticks",
                                            "bytes"};
+/* Labels deeper or longer than this are not padded: one very deep row
+ * must not widen every row (a tree 10 000 levels deep). */
+#define LABEL_MAX 48
 
 typedef void (*cells_fn)(const void *ctx, uint32_t x, char c[NCOL][CELL]);
-typedef void (*names_fn)(const void *ctx, uint32_t x);
 
+/* The rows of a table: x, what cells_fn takes; node, the node of names
+ * whose label, module, SRC and no. the row shows; d, the indent. */
 struct rows {
-	uint32_t *x, *d;
+	uint32_t *x, *node, *d;
 	size_t n, cap;
+	const struct prof_report *names;
+	int show_no;
 };
 
-static void rows_add(struct rows *rs, uint32_t x, uint32_t d)
+static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 {
-	size_t c2 = rs->cap;
-	rs->x = hpt_xgrow(rs->x, &c2, rs->n + 1, sizeof *rs->x);
+	size_t c1 = rs->cap, c2 = rs->cap;
+	rs->x = hpt_xgrow(rs->x, &c1, rs->n + 1, sizeof *rs->x);
+	rs->node = hpt_xgrow(rs->node, &c2, rs->n + 1, sizeof *rs->node);
 	rs->d = hpt_xgrow(rs->d, &rs->cap, rs->n + 1, sizeof *rs->d);
 	rs->x[rs->n] = x;
+	rs->node[rs->n] = node;
 	rs->d[rs->n] = d;
 	rs->n++;
 }
@@ -106,62 +108,152 @@ static void rows_add(struct rows *rs, uint32_t x, uint32_t d)
 static void rows_tree(struct rows *rs, const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
+	rs->names = r;
+	rs->show_no = 1;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		rows_add(rs, x, d);
+		rows_add(rs, x, x, d);
 }
 
-static void table(const struct rows *rs, int ncol, cells_fn cells,
-                  names_fn names, const void *ctx)
+static void rows_free(struct rows *rs)
 {
-	size_t w[NCOL], i;
-	char c[NCOL][CELL];
-	int k;
-	for (k = 0; k < ncol; k++)
-		w[k] = col_min[k];
-	for (i = 0; i < rs->n; i++) {
-		cells(ctx, rs->x[i], c);
-		for (k = 0; k < ncol; k++)
-			if (strlen(c[k]) + 2 > w[k])
-				w[k] = strlen(c[k]) + 2;
-	}
-	hpt_out_spaces(w[0] + w[1] + w[2] - 1 - 10);
-	hpt_out_str("individual");
-	hpt_out_spaces(w[3] + w[4] - 9);
-	hpt_out_str("inherited\n");
-	for (k = 0; k < ncol; k++)
-		rjust(col_name[k], w[k]);
-	hpt_out_str("  COST CENTRE  MODULE  SRC\n");
-	for (i = 0; i < rs->n; i++) {
-		cells(ctx, rs->x[i], c);
-		for (k = 0; k < ncol; k++)
-			rjust(c[k], w[k]);
-		hpt_out_str("  ");
-		hpt_out_spaces(rs->d[i]);
-		names(ctx, rs->x[i]);
-	}
+	free(rs->x);
+	free(rs->node);
+	free(rs->d);
 }
 
-/* Label, module and SRC for people: "" for an empty label. */
-static void text_names(const struct prof_report *r, uint32_t x)
+/* Columns a name takes in text output (hpt_out_text): code points, an
+ * escaped byte two; an empty label shows as "". */
+static size_t text_width(const struct prof_report *r, uint32_t id, int label)
 {
-	uint32_t l = r->label[x];
-	if (prof_len(r, l) == 0)
+	const char *s = prof_name(r, id);
+	size_t n = prof_len(r, id), w = hpt_cps(s, n), i;
+	if (n == 0)
+		return label ? 2 : 0;
+	for (i = 0; i < n; i++)
+		w += s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == 0;
+	return w;
+}
+
+static void out_label(const struct prof_report *r, uint32_t id)
+{
+	if (prof_len(r, id) == 0)
 		hpt_out_str("\"\"");
 	else
-		hpt_out_text(prof_name(r, l), prof_len(r, l), 0);
-	hpt_out_str("  ");
-	hpt_out_text(prof_name(r, r->module[x]), prof_len(r, r->module[x]), 0);
-	if (prof_len(r, r->src[x])) {
-		hpt_out_str("  ");
-		hpt_out_text(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
-		              0);
+		hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
+}
+
+static void out_text(const struct prof_report *r, uint32_t id)
+{
+	hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
+}
+
+/* Widths of the name columns: label (with its indent), module, SRC (0:
+ * no SRC column), and no. (0: none). */
+struct name_widths {
+	size_t label, module, src, no;
+};
+
+static void name_widths(const struct rows *rs, struct name_widths *nw)
+{
+	const struct prof_report *r = rs->names;
+	size_t i, w;
+	char b[24];
+	nw->label = strlen("COST CENTRE");
+	nw->module = strlen("MODULE");
+	nw->src = 0;
+	nw->no = rs->show_no ? 3 : 0;
+	for (i = 0; i < rs->n; i++) {
+		uint32_t x = rs->node[i];
+		w = rs->d[i] + text_width(r, r->label[x], 1);
+		if (w > nw->label && w <= LABEL_MAX)
+			nw->label = w;
+		w = text_width(r, r->module[x], 0);
+		if (w > nw->module)
+			nw->module = w;
+		w = text_width(r, r->src[x], 0);
+		if (w > nw->src)
+			nw->src = w;
+		if (rs->show_no && (w = hpt_fmt_u64(b, r->no[x])) > nw->no)
+			nw->no = w;
+	}
+	if (nw->src && nw->src < 3)
+		nw->src = 3;
+}
+
+/* Name w wide, then padding to width (at least one space). */
+static void pad_to(size_t w, size_t width)
+{
+	hpt_out_spaces(w < width ? width - w + 2 : 2);
+}
+
+static void table_names(const struct rows *rs, size_t i,
+                        const struct name_widths *nw)
+{
+	const struct prof_report *r = rs->names;
+	uint32_t x = rs->node[i];
+	if (nw->no) {
+		char b[24];
+		size_t k = hpt_fmt_u64(b, r->no[x]);
+		hpt_out_spaces(nw->no - k + 2);
+		hpt_out_write(b, k);
+	}
+	hpt_out_spaces(2 + rs->d[i]);
+	out_label(r, r->label[x]);
+	pad_to(rs->d[i] + text_width(r, r->label[x], 1), nw->label);
+	out_text(r, r->module[x]);
+	if (nw->src && prof_len(r, r->src[x])) {
+		pad_to(text_width(r, r->module[x], 0), nw->module);
+		out_text(r, r->src[x]);
 	}
 	hpt_out_char('\n');
 }
 
-static void names_node(const void *ctx, uint32_t x)
+static void table(const struct rows *rs, int ncol, cells_fn cells,
+                  const void *ctx)
 {
-	text_names(ctx, x);
+	size_t w[NCOL], i, left;
+	struct name_widths nw;
+	char c[NCOL][CELL];
+	int k;
+	for (k = 0; k < ncol; k++)
+		w[k] = strlen(col_name[k]);
+	for (i = 0; i < rs->n; i++) {
+		cells(ctx, rs->x[i], c);
+		for (k = 0; k < ncol; k++)
+			if (strlen(c[k]) > w[k])
+				w[k] = strlen(c[k]);
+	}
+	name_widths(rs, &nw);
+	/* "individual" and "inherited" end over their %alloc columns */
+	left = w[0] + 2 + w[1] + 2 + w[2];
+	hpt_out_spaces(left > 10 ? left - 10 : 0);
+	hpt_out_str("individual");
+	hpt_out_spaces(2 + w[3] + 2 + w[4] > 9 ? 2 + w[3] + 2 + w[4] - 9 : 1);
+	hpt_out_str("inherited\n");
+	for (k = 0; k < ncol; k++) {
+		hpt_out_spaces(w[k] - strlen(col_name[k]) + (k ? 2 : 0));
+		hpt_out_str(col_name[k]);
+	}
+	if (nw.no) {
+		hpt_out_spaces(nw.no - 3 + 2);
+		hpt_out_str("no.");
+	}
+	hpt_out_str("  COST CENTRE");
+	pad_to(strlen("COST CENTRE"), nw.label);
+	hpt_out_str("MODULE");
+	if (nw.src) {
+		pad_to(strlen("MODULE"), nw.module);
+		hpt_out_str("SRC");
+	}
+	hpt_out_str("\n\n");
+	for (i = 0; i < rs->n; i++) {
+		cells(ctx, rs->x[i], c);
+		for (k = 0; k < ncol; k++) {
+			hpt_out_spaces(w[k] - strlen(c[k]) + (k ? 2 : 0));
+			hpt_out_str(c[k]);
+		}
+		table_names(rs, i, &nw);
+	}
 }
 
 static void fmt_pct(char *b, const struct prof_report *r, uint64_t v,
@@ -221,12 +313,12 @@ static void cells_node(const void *ctx, uint32_t x, char c[NCOL][CELL])
 
 void prof_write_tree(const struct prof_report *r)
 {
-	struct rows rs = {NULL, NULL, 0, 0};
+	struct rows rs;
+	memset(&rs, 0, sizeof rs);
 	rows_tree(&rs, r);
 	text_header(r);
-	table(&rs, r->exact ? 7 : 5, cells_node, names_node, r);
-	free(rs.x);
-	free(rs.d);
+	table(&rs, r->exact ? 7 : 5, cells_node, r);
+	rows_free(&rs);
 }
 
 /* ---- -o tsv ---- */
@@ -260,30 +352,68 @@ static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
 	tsv_names(r, x);
 }
 
+/* The figures of a TSV row after its names: entries, the four
+ * percentages, then ticks and bytes (empty unless exact).  Counts are
+ * magnitudes with a sign of their own, for the differences of -D. */
+struct tsv_fig {
+	uint64_t count[3]; /* entries, ticks, bytes */
+	int neg[3];        /* count[k] is negative */
+	double pct[4];     /* individual %time %alloc, inherited ones */
+};
+
+static void tsv_count(const struct tsv_fig *f, int k)
+{
+	if (f->neg[k] && f->count[k])
+		hpt_out_char('-');
+	hpt_out_u64(f->count[k]);
+}
+
+/* The one TSV row body, for -o tsv, -a -o tsv and -D -o tsv. */
+static void tsv_figures(const struct tsv_fig *f, int exact)
+{
+	int k;
+	tsv_count(f, 0);
+	for (k = 0; k < 4; k++) {
+		hpt_out_char('\t');
+		out_num(f->pct[k]);
+	}
+	hpt_out_char('\t');
+	if (exact) {
+		tsv_count(f, 1);
+		hpt_out_char('\t');
+		tsv_count(f, 2);
+	} else {
+		hpt_out_char('\t');
+	}
+	hpt_out_char('\n');
+}
+
+/* The figures of one node, or of one cost centre of the flat profile. */
+static void tsv_fig_set(struct tsv_fig *f, const struct prof_report *r,
+                        uint64_t entries, uint64_t ind_time,
+                        uint64_t ind_alloc, uint64_t inh_time,
+                        uint64_t inh_alloc)
+{
+	memset(f, 0, sizeof *f);
+	f->count[0] = entries;
+	f->count[1] = ind_time;
+	f->count[2] = ind_alloc;
+	f->pct[0] = prof_percent(r, ind_time, 0);
+	f->pct[1] = prof_percent(r, ind_alloc, 1);
+	f->pct[2] = prof_percent(r, inh_time, 0);
+	f->pct[3] = prof_percent(r, inh_alloc, 1);
+}
+
 void prof_write_tsv(const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
 	hpt_out_str(tsv_head);
+	struct tsv_fig f;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		tsv_tree_cols(r, x, d);
-		hpt_out_u64(r->entries[x]);
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->ind_time[x], 0));
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->ind_alloc[x], 1));
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->inh_time[x], 0));
-		hpt_out_char('\t');
-		out_num(prof_percent(r, r->inh_alloc[x], 1));
-		hpt_out_char('\t');
-		if (r->exact) {
-			hpt_out_u64(r->ind_time[x]);
-			hpt_out_char('\t');
-			hpt_out_u64(r->ind_alloc[x]);
-		} else {
-			hpt_out_char('\t');
-		}
-		hpt_out_char('\n');
+		tsv_fig_set(&f, r, r->entries[x], r->ind_time[x],
+		            r->ind_alloc[x], r->inh_time[x], r->inh_alloc[x]);
+		tsv_figures(&f, r->exact);
 	}
 }
 
@@ -367,12 +497,6 @@ static void cells_flat(const void *ctx, uint32_t i, char c[NCOL][CELL])
 	}
 }
 
-static void names_flat(const void *ctx, uint32_t i)
-{
-	const struct flat_ctx *f = ctx;
-	text_names(f->r, f->c[i].node);
-}
-
 void prof_write_flat(const struct prof_report *r, enum prof_weight w,
                      int tsv)
 {
@@ -383,37 +507,25 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		            "individual_alloc\tinherited_time\tinherited_alloc\t"
 		            "ticks\tbytes\n");
 		for (i = 0; i < nc; i++) {
+			struct tsv_fig tf;
 			tsv_names(r, c[i].node);
-			hpt_out_u64(c[i].entries);
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].ind_time, 0));
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].ind_alloc, 1));
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].inh_time, 0));
-			hpt_out_char('\t');
-			out_num(prof_percent(r, c[i].inh_alloc, 1));
-			hpt_out_char('\t');
-			if (r->exact) {
-				hpt_out_u64(c[i].ind_time);
-				hpt_out_char('\t');
-				hpt_out_u64(c[i].ind_alloc);
-			} else {
-				hpt_out_char('\t');
-			}
-			hpt_out_char('\n');
+			tsv_fig_set(&tf, r, c[i].entries, c[i].ind_time,
+			            c[i].ind_alloc, c[i].inh_time,
+			            c[i].inh_alloc);
+			tsv_figures(&tf, r->exact);
 		}
 	} else {
-		struct rows rs = {NULL, NULL, 0, 0};
+		struct rows rs;
 		struct flat_ctx f;
+		memset(&rs, 0, sizeof rs);
+		rs.names = r;
 		f.r = r;
 		f.c = c;
 		for (i = 0; i < nc; i++)
-			rows_add(&rs, (uint32_t)i, 0);
+			rows_add(&rs, (uint32_t)i, c[i].node, 0);
 		text_header(r);
-		table(&rs, r->exact ? 7 : 5, cells_flat, names_flat, &f);
-		free(rs.x);
-		free(rs.d);
+		table(&rs, r->exact ? 7 : 5, cells_flat, &f);
+		rows_free(&rs);
 	}
 	free(c);
 }
@@ -444,10 +556,11 @@ static void cells_diff(const void *ctx, uint32_t x, char c[NCOL][CELL])
 	}
 }
 
-static void names_diff(const void *ctx, uint32_t x)
+/* Count k of f := new - old, exactly. */
+static void delta(struct tsv_fig *f, int k, uint64_t old, uint64_t new_)
 {
-	const struct prof_diff *dd = ctx;
-	text_names(&dd->m, x);
+	f->neg[k] = new_ < old;
+	f->count[k] = new_ >= old ? new_ - old : old - new_;
 }
 
 void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
@@ -477,42 +590,29 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		}
 		free(path);
 	} else if (fmt == 1) {
-		char b[CELL];
+		struct tsv_fig f;
 		hpt_out_str(tsv_head);
 		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
 			const struct prof_side *e0 = &dd->side[0][x];
 			const struct prof_side *e1 = &dd->side[1][x];
 			tsv_tree_cols(m, x, d);
-			fmt_delta(b, sizeof b, e0->entries, e1->entries, 0);
-			hpt_out_str(b);
-			hpt_out_char('\t');
-			out_num(e1->ind_t - e0->ind_t);
-			hpt_out_char('\t');
-			out_num(e1->ind_a - e0->ind_a);
-			hpt_out_char('\t');
-			out_num(e1->inh_t - e0->inh_t);
-			hpt_out_char('\t');
-			out_num(e1->inh_a - e0->inh_a);
-			hpt_out_char('\t');
-			if (dd->exact) {
-				fmt_delta(b, sizeof b, e0->ticks, e1->ticks, 0);
-				hpt_out_str(b);
-				hpt_out_char('\t');
-				fmt_delta(b, sizeof b, e0->bytes, e1->bytes, 0);
-				hpt_out_str(b);
-			} else {
-				hpt_out_char('\t');
-			}
-			hpt_out_char('\n');
+			delta(&f, 0, e0->entries, e1->entries);
+			delta(&f, 1, e0->ticks, e1->ticks);
+			delta(&f, 2, e0->bytes, e1->bytes);
+			f.pct[0] = e1->ind_t - e0->ind_t;
+			f.pct[1] = e1->ind_a - e0->ind_a;
+			f.pct[2] = e1->inh_t - e0->inh_t;
+			f.pct[3] = e1->inh_a - e0->inh_a;
+			tsv_figures(&f, dd->exact);
 		}
 	} else {
-		struct rows rs = {NULL, NULL, 0, 0};
+		struct rows rs;
+		memset(&rs, 0, sizeof rs);
 		rows_tree(&rs, m);
 		hpt_out_str("difference  NEW - OLD, node by node (cost-centre "
 		            "paths); figures in percentage points");
 		hpt_out_str(dd->exact ? ", ticks and bytes\n\n" : "\n\n");
-		table(&rs, dd->exact ? 7 : 5, cells_diff, names_diff, dd);
-		free(rs.x);
-		free(rs.d);
+		table(&rs, dd->exact ? 7 : 5, cells_diff, dd);
+		rows_free(&rs);
 	}
 }

@@ -218,6 +218,8 @@ size_t prof_prune(struct prof_report *r, const struct prof_prune *o)
 	}
 	for (i = 0; i < n; i++)
 		kept += !dead[i];
+	if (kept < n)
+		r->pruned = 1;
 	prof_link(r, dead);
 	free(dead);
 	return kept;
@@ -398,91 +400,122 @@ void prof_renumber(struct prof_report *r)
 		r->no[x] = ++k;
 }
 
-/* ---- the difference of two trees ---- */
-
-void prof_diff(struct prof_diff *dd, const struct prof_report *a,
-               const struct prof_report *b, enum prof_weight w)
+uint32_t prof_twin(const struct prof_report *r)
 {
-	struct prof_report *m = &dd->m;
 	struct hpt_intern keys;
-	const struct prof_report *in[2];
-	struct prof_side **s = dd->side;
-	uint32_t *map, it, d, x;
-	size_t cap = 0, i;
-	int k;
-	double *key;
-
-	in[0] = a;
-	in[1] = b;
-	prof_init(m);
-	copy_head(m, b);
-	free(m->file);
-	m->file = NULL;
+	uint32_t it = r->first_root, d, x;
 	hpt_intern_init(&keys);
-	s[0] = s[1] = NULL;
-	dd->exact = a->exact && b->exact;
-	/* NEW first, so that a node in both has NEW's SRC */
-	for (k = 1; k >= 0; k--) {
-		const struct prof_report *r = in[k];
-		uint64_t *sw = w != PROF_W_TIME ? prof_self_weights(r, w) : NULL;
-		map = hpt_xmalloc((r->n ? r->n : 1) * sizeof *map);
-		it = r->first_root;
-		while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-			uint32_t p = r->parent[x], y, lab, mod, src;
-			uint32_t kk[3];
-			struct prof_side *e;
-			int added = 0;
-			lab = hpt_intern(&m->names, prof_name(r, r->label[x]),
-			                 prof_len(r, r->label[x]), NULL);
-			mod = hpt_intern(&m->names, prof_name(r, r->module[x]),
-			                 prof_len(r, r->module[x]), NULL);
-			kk[0] = p == PROF_NONE ? PROF_NONE : map[p];
-			kk[1] = lab;
-			kk[2] = mod;
-			y = hpt_intern(&keys, (const char *)kk, sizeof kk, &added);
-			if (added) {
-				src = hpt_intern(&m->names,
-				                 prof_name(r, r->src[x]),
-				                 prof_len(r, r->src[x]), NULL);
-				if (prof_add(m, kk[0], lab, mod, src) != y)
-					hpt_die("internal error: merged ids");
-				if (m->n > cap) {
-					size_t oc = cap;
-					cap = m->cap;
-					s[0] = hpt_xrealloc(s[0], cap * sizeof **s);
-					s[1] = hpt_xrealloc(s[1], cap * sizeof **s);
-					memset(s[0] + oc, 0, (cap - oc) * sizeof **s);
-					memset(s[1] + oc, 0, (cap - oc) * sizeof **s);
-				}
-			}
-			map[x] = y;
-			e = &s[k][y];
-			e->ind_t += prof_percent(r, r->ind_time[x], 0);
-			e->ind_a += prof_percent(r, r->ind_alloc[x], 1);
-			e->inh_t += prof_percent(r, r->inh_time[x], 0);
-			e->inh_a += prof_percent(r, r->inh_alloc[x], 1);
-			e->entries = prof_add_sum(r, e->entries, r->entries[x],
-			                          "entries");
-			if (dd->exact) {
-				e->ticks = prof_add_sum(r, e->ticks,
-				                        r->ind_time[x], "ticks");
-				e->bytes = prof_add_sum(r, e->bytes,
-				                        r->ind_alloc[x], "bytes");
-			}
-			if (w != PROF_W_TIME)
-				e->self = prof_add_sum(
-				    r, e->self, sw[x],
-				    w == PROF_W_ENTRIES ? "entries"
-				    : w == PROF_W_ALLOC ? "bytes" : "ticks");
-			e->self_pct = e->ind_t;
-		}
-		free(sw);
-		free(map);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		uint32_t k[3] = {r->parent[x], r->label[x], r->module[x]};
+		int added = 0;
+		hpt_intern(&keys, (const char *)k, sizeof k, &added);
+		if (!added)
+			break;
 	}
 	hpt_intern_free(&keys);
-	m->has_src = a->has_src || b->has_src;
-	m->exact = dd->exact;
-	prof_link(m, NULL);
+	return x;
+}
+
+/* ---- the difference of two trees ---- */
+
+/* What prof_diff carries while it merges one report into the other. */
+struct merge {
+	struct prof_diff *dd;
+	struct hpt_intern keys; /* (merged parent, label, module[, SRC])
+	                         * -> node */
+	int use_src;            /* key by SRC too: distinct cost centres
+	                         * of one label and module stay apart */
+	size_t cap;             /* room in dd->side[0] and [1] */
+	enum prof_weight w;
+};
+
+/* Room for the figures of every merged node, new ones zero. */
+static void merge_grow(struct merge *g)
+{
+	struct prof_side **s = g->dd->side;
+	size_t oc = g->cap;
+	if (g->dd->m.n <= g->cap)
+		return;
+	g->cap = g->dd->m.cap;
+	s[0] = hpt_xrealloc(s[0], g->cap * sizeof **s);
+	s[1] = hpt_xrealloc(s[1], g->cap * sizeof **s);
+	memset(s[0] + oc, 0, (g->cap - oc) * sizeof **s);
+	memset(s[1] + oc, 0, (g->cap - oc) * sizeof **s);
+}
+
+/* The merged node of r's node x, whose parent is merged node mp: found
+ * by its path of label and module (and SRC, when both reports have
+ * one), or added with r's SRC. */
+static uint32_t merge_node(struct merge *g, const struct prof_report *r,
+                           uint32_t x, uint32_t mp)
+{
+	struct prof_report *m = &g->dd->m;
+	uint32_t kk[4], y, src;
+	int added = 0;
+	kk[0] = mp;
+	kk[1] = hpt_intern(&m->names, prof_name(r, r->label[x]),
+	                   prof_len(r, r->label[x]), NULL);
+	kk[2] = hpt_intern(&m->names, prof_name(r, r->module[x]),
+	                   prof_len(r, r->module[x]), NULL);
+	src = hpt_intern(&m->names, prof_name(r, r->src[x]),
+	                 prof_len(r, r->src[x]), NULL);
+	kk[3] = g->use_src ? src : PROF_NONE;
+	y = hpt_intern(&g->keys, (const char *)kk, sizeof kk, &added);
+	if (added) {
+		if (prof_add(m, mp, kk[1], kk[2], src) != y)
+			hpt_die("internal error: merged ids");
+		merge_grow(g);
+	}
+	return y;
+}
+
+/* Add node x of r (self weight sw, NULL for -w time) to side e. */
+static void merge_figures(struct prof_side *e, const struct prof_report *r,
+                          uint32_t x, int exact, enum prof_weight w,
+                          const uint64_t *sw)
+{
+	e->ind_t += prof_percent(r, r->ind_time[x], 0);
+	e->ind_a += prof_percent(r, r->ind_alloc[x], 1);
+	e->inh_t += prof_percent(r, r->inh_time[x], 0);
+	e->inh_a += prof_percent(r, r->inh_alloc[x], 1);
+	e->entries = prof_add_sum(r, e->entries, r->entries[x], "entries");
+	if (exact) {
+		e->ticks = prof_add_sum(r, e->ticks, r->ind_time[x], "ticks");
+		e->bytes = prof_add_sum(r, e->bytes, r->ind_alloc[x], "bytes");
+	}
+	if (w != PROF_W_TIME)
+		e->self = prof_add_sum(r, e->self, sw[x],
+		                       w == PROF_W_ENTRIES ? "entries"
+		                       : w == PROF_W_ALLOC ? "bytes" : "ticks");
+	e->self_pct = e->ind_t;
+}
+
+/* Merge every node of r into the tree, its figures into side k. */
+static void merge_report(struct merge *g, const struct prof_report *r,
+                         int k)
+{
+	uint64_t *sw = g->w != PROF_W_TIME ? prof_self_weights(r, g->w) : NULL;
+	uint32_t *map = hpt_xmalloc((r->n ? r->n : 1) * sizeof *map);
+	uint32_t it = r->first_root, d, x;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		uint32_t p = r->parent[x];
+		map[x] = merge_node(g, r, x, p == PROF_NONE ? PROF_NONE : map[p]);
+		merge_figures(&g->dd->side[k][map[x]], r, x, g->dd->exact,
+		              g->w, sw);
+	}
+	free(sw);
+	free(map);
+}
+
+/* Children ordered by the size of their change in the -w measure
+ * (inherited), then numbered in that order. */
+static void diff_order(struct prof_diff *dd, enum prof_weight w)
+{
+	struct prof_report *m = &dd->m;
+	struct prof_side **s = dd->side;
+	double *key;
+	size_t i;
+	int k;
 	/* New nodes appended by OLD may sit after their NEW siblings'
 	 * children, but parents still come first, which is all that the
 	 * bottom-up sums need. */
@@ -513,6 +546,35 @@ void prof_diff(struct prof_diff *dd, const struct prof_report *a,
 	prof_sort(m, key, 0);
 	free(key);
 	prof_renumber(m);
+}
+
+void prof_diff(struct prof_diff *dd, const struct prof_report *a,
+               const struct prof_report *b, enum prof_weight w)
+{
+	struct merge g;
+	struct prof_report *m = &dd->m;
+	prof_init(m);
+	copy_head(m, b);
+	free(m->file);
+	m->file = NULL;
+	dd->side[0] = dd->side[1] = NULL;
+	dd->exact = a->exact && b->exact;
+	g.dd = dd;
+	g.cap = 0;
+	g.w = w;
+	/* SRC moves with every edit of the source, so it keys nodes only
+	 * where a report holds two cost centres it alone tells apart */
+	g.use_src = a->has_src && b->has_src &&
+	            (prof_twin(a) != PROF_NONE || prof_twin(b) != PROF_NONE);
+	hpt_intern_init(&g.keys);
+	/* NEW first, so that a node in both has NEW's SRC */
+	merge_report(&g, b, 1);
+	merge_report(&g, a, 0);
+	hpt_intern_free(&g.keys);
+	m->has_src = a->has_src || b->has_src;
+	m->exact = dd->exact;
+	prof_link(m, NULL);
+	diff_order(dd, w);
 }
 
 void prof_diff_free(struct prof_diff *d)

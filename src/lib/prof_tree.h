@@ -117,4 +117,10 @@ void prof_diff(struct prof_diff *d, const struct prof_report *old,
 void prof_diff_free(struct prof_diff *d);
 
 
+/* A linked node that has a sibling of the same label and module, or
+ * PROF_NONE.  GHC gives one cost centre one stack per parent, so two
+ * such siblings are distinct cost centres: only their SRC tells them
+ * apart, and without a SRC column prof_flat sums them as one. */
+uint32_t prof_twin(const struct prof_report *r);
+
 #endif

@@ -68,6 +68,9 @@ static void commas(uint64_t v, char *b)
 	b[o] = '\0';
 }
 
+/* What a pruned tree's total alloc line says (prof_read knows it). */
+#define PRUNED "; tree pruned by proftree, totals of the whole run"
+
 /* The header block.  What the report lacks is written as unknown, in
  * words prof_read recognises (and maps back to "absent"), never as
  * made-up figures: "(date unknown)", "(command unknown)", "unknown secs",
@@ -103,14 +106,16 @@ static void header(const struct prof_report *r)
 	if (r->has_alloc) {
 		commas(r->total_alloc, b);
 		hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
-		               "overheads)\n\n",
-		               b);
+		               "overheads%s)\n\n",
+		               b, r->pruned ? PRUNED : "");
 	} else if (r->exact) {
 		commas(r->total_alloc, b);
-		hpt_out_printf("\ttotal alloc = %11s bytes  (sum of the tree)\n\n",
-		               b);
+		hpt_out_printf("\ttotal alloc = %11s bytes  (sum of the tree%s)"
+		               "\n\n",
+		               b, r->pruned ? PRUNED : "");
 	} else {
-		hpt_out_printf("\ttotal alloc = %11s bytes\n\n", "unknown");
+		hpt_out_printf("\ttotal alloc = %11s bytes%s\n\n", "unknown",
+		               r->pruned ? "  (tree pruned by proftree)" : "");
 	}
 }
 
@@ -176,6 +181,29 @@ static void flat_table(const struct prof_report *r)
 	free(f);
 }
 
+/* The tree's two heading lines and the blank line under them, for
+ * label, module, SRC and no. columns of those widths. */
+static void column_header(const struct prof_report *r, size_t wl, size_t wm,
+                          size_t ws, size_t wn)
+{
+	hpt_out_spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 +
+	               11 + 4);
+	hpt_out_str("individual      inherited\n");
+	padded("COST CENTRE", 11, wl);
+	hpt_out_char(' ');
+	padded("MODULE", 6, wm);
+	hpt_out_char(' ');
+	if (r->has_src) {
+		padded("SRC", 3, ws);
+		hpt_out_char(' ');
+	}
+	hpt_out_spaces(wn - 3);
+	hpt_out_str("no.     entries  %time %alloc   %time %alloc");
+	if (r->exact)
+		hpt_out_str("  ticks     bytes");
+	hpt_out_str("\n\n");
+}
+
 void prof_write(const struct prof_report *r)
 {
 	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
@@ -204,21 +232,7 @@ void prof_write(const struct prof_report *r)
 		if (digits(r->no[x]) > wn)
 			wn = digits(r->no[x]);
 	}
-	hpt_out_spaces(wl + 1 + wm + 1 + (r->has_src ? ws + 1 : 0) + wn + 1 + 11 + 4);
-	hpt_out_str("individual      inherited\n");
-	padded("COST CENTRE", 11, wl);
-	hpt_out_char(' ');
-	padded("MODULE", 6, wm);
-	hpt_out_char(' ');
-	if (r->has_src) {
-		padded("SRC", 3, ws);
-		hpt_out_char(' ');
-	}
-	hpt_out_spaces(wn - 3);
-	hpt_out_str("no.     entries  %time %alloc   %time %alloc");
-	if (r->exact)
-		hpt_out_str("  ticks     bytes");
-	hpt_out_str("\n\n");
+	column_header(r, wl, wm, ws, wn);
 
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
