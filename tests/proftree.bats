@@ -18,7 +18,7 @@ load helper
 
 @test "golden cases exist for every error message in the reader" {
 	local d="$TOP/tests/cases/proftree"
-	for m in 'empty input' 'JSON (-pj) input not supported yet' \
+	for m in 'empty input' 'missing key' \
 	    'eventlog input not supported yet' 'not a .prof report' \
 	    'no cost-centre tree after the header' 'second root row' \
 	    'number out of range' 'malformed row skipped' \

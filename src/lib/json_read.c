@@ -430,6 +430,7 @@ void json_expect(struct json_reader *j, enum json_tok t, const char *what)
 int json_member(struct json_reader *j, int *first)
 {
 	enum json_tok t = json_next(j);
+	long line, col;
 	if (t == JSON_OBJ_END)
 		return *first = 0;
 	if (!*first) {
@@ -444,8 +445,13 @@ int json_member(struct json_reader *j, int *first)
 		hpt_data_error(json_where(j), json_col(j),
 		               "expected a key (a string), found %s",
 		               json_tok_name(t));
-	/* the key stays in text: ':' does not touch it */
+	/* the key stays in text: ':' does not touch it; messages about
+	 * the key point at the key */
+	line = j->tok_line;
+	col = j->tok_col;
 	json_expect(j, JSON_COLON, "':' after the key");
+	j->tok_line = line;
+	j->tok_col = col;
 	return 1;
 }
 
