@@ -50,6 +50,9 @@ struct json_reader {
 	char *text;            /* the last string or number, NUL-ended */
 	size_t len, cap;       /* its length in bytes; text's size */
 	char *where;           /* json_where's string */
+	unsigned char *open;   /* json_skip: the open '{' (1) and '[' (0), */
+	unsigned char *fresh;  /* whether each has no member yet, */
+	size_t open_cap;       /* and their room */
 	/* repairs of GHC's invalid JSON: how many of each kind, and where
 	 * the first one was */
 	unsigned long quotes, backslashes, controls;

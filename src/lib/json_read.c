@@ -67,6 +67,8 @@ void json_close(struct json_reader *j)
 	json_sync(j);
 	free(j->text);
 	free(j->where);
+	free(j->open);
+	free(j->fresh);
 	memset(j, 0, sizeof *j);
 }
 
@@ -476,16 +478,15 @@ int json_element(struct json_reader *j, int *first)
 
 void json_skip(struct json_reader *j)
 {
-	struct open {
-		int obj, first;
-	} *st = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = j->open_cap;
 	enum json_tok t = json_next(j);
 	for (;;) {
 		if (t == JSON_OBJ || t == JSON_ARR) {
-			st = hpt_xgrow(st, &cap, n + 1, sizeof *st);
-			st[n].obj = t == JSON_OBJ;
-			st[n++].first = 1;
+			j->open = hpt_xgrow(j->open, &cap, n + 1, 1);
+			j->fresh = hpt_xrealloc(j->fresh, cap);
+			j->open_cap = cap;
+			j->open[n] = t == JSON_OBJ;
+			j->fresh[n++] = 1;
 		} else if (t < JSON_STRING) {
 			hpt_data_error(json_where(j), json_col(j),
 			               "expected a value, found %s",
@@ -493,14 +494,13 @@ void json_skip(struct json_reader *j)
 		}
 		/* the next value to read, or the end of this one */
 		for (;;) {
-			struct open *o;
-			if (n == 0) {
-				free(st);
+			int first;
+			if (n == 0)
 				return;
-			}
-			o = &st[n - 1];
-			if (o->obj ? json_member(j, &o->first)
-			           : json_element(j, &o->first))
+			first = j->fresh[n - 1];
+			j->fresh[n - 1] = 0;
+			if (j->open[n - 1] ? json_member(j, &first)
+			                   : json_element(j, &first))
 				break;
 			n--;
 		}

@@ -51,6 +51,14 @@ enum { N_ID, N_ENTRIES, N_ALLOC, N_TICKS, N_CHILDREN, N_COUNT };
 static const char *const node_keys[N_COUNT] = {"id", "entries", "alloc",
                                                "ticks", "children"};
 
+/* An open node of the "profile" tree: reading its members, or inside
+ * its "children" array. */
+struct frame {
+	uint32_t node;
+	unsigned seen;   /* its keys so far, one bit each */
+	int first, in_children;
+};
+
 struct pj {
 	struct json_reader j;
 	struct prof_report *r;
@@ -63,6 +71,8 @@ struct pj {
 	size_t cc_pos_cap, ccs_cap;
 	int unknown_warned;    /* a key not in the schema was skipped */
 	int deferred;          /* nodes came before cost_centres */
+	struct frame *st;      /* read_profile: the open nodes */
+	size_t scap;
 	char *total_time;      /* its text */
 };
 
@@ -136,19 +146,18 @@ static uint32_t get_str(struct pj *p, const char *key)
 	return hpt_intern(&p->r->names, p->j.text, p->j.len, NULL);
 }
 
-/* An array of strings, as ids in names. */
-static uint32_t *get_strs(struct pj *p, const char *key, size_t *n)
+/* An array of strings, as ids in names, into *a (in r, so that it is
+ * freed with it whatever happens). */
+static void get_strs(struct pj *p, const char *key, uint32_t **a, size_t *n)
 {
-	uint32_t *a = NULL;
 	size_t cap = 0;
 	int first = 1;
 	*n = 0;
 	want(p, JSON_ARR, key, "an array of strings");
 	while (json_element(&p->j, &first)) {
-		a = hpt_xgrow(a, &cap, *n + 1, sizeof *a);
-		a[(*n)++] = get_str(p, key);
+		*a = hpt_xgrow(*a, &cap, *n + 1, sizeof **a);
+		(*a)[(*n)++] = get_str(p, key);
 	}
-	return a;
 }
 
 static void read_cc(struct pj *p)
@@ -264,12 +273,8 @@ static void resolve(struct pj *p, uint32_t x, uint64_t id)
  */
 static void read_profile(struct pj *p)
 {
-	struct frame {
-		uint32_t node;
-		unsigned seen;
-		int first, in_children;
-	} *st = NULL;
-	size_t sn = 0, scap = 0, cccap = 0;
+	struct frame *st = p->st;
+	size_t sn = 0, cccap = 0;
 	struct prof_report *r = p->r;
 	uint32_t parent = PROF_NONE;
 	want(p, JSON_OBJ, "profile", "a node object ('{')");
@@ -278,7 +283,7 @@ static void read_profile(struct pj *p)
 		uint32_t x = prof_add(r, parent, 0, 0, 0);
 		p->ccid = hpt_xgrow(p->ccid, &p->ccid_cap, r->n, sizeof *p->ccid);
 		r->cc = hpt_xgrow(r->cc, &cccap, r->n, sizeof *r->cc);
-		st = hpt_xgrow(st, &scap, sn + 1, sizeof *st);
+		st = p->st = hpt_xgrow(p->st, &p->scap, sn + 1, sizeof *st);
 		f = &st[sn++];
 		f->node = x;
 		f->seen = 0;
@@ -305,10 +310,8 @@ static void read_profile(struct pj *p)
 					resolve(p, x, p->ccid[x]);
 				else
 					p->deferred = 1;
-				if (--sn == 0) {
-					free(st);
+				if (--sn == 0)
 					return;
-				}
 				continue;
 			}
 			switch (key_index(p, node_keys, N_COUNT, &f->seen)) {
@@ -469,11 +472,11 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 			r->program = get_str(&p, "program");
 			break;
 		case K_ARGUMENTS:
-			r->args = get_strs(&p, "arguments", &r->nargs);
+			get_strs(&p, "arguments", &r->args, &r->nargs);
 			break;
 		case K_RTS_ARGUMENTS:
-			r->rts_args = get_strs(&p, "rts_arguments",
-			                       &r->nrts_args);
+			get_strs(&p, "rts_arguments", &r->rts_args,
+			         &r->nrts_args);
 			break;
 		case K_END_TIME:
 			want(&p, JSON_STRING, "end_time", "a string");
@@ -527,6 +530,7 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 	free(p.order);
 	free(p.cc_line);
 	free(p.cc_col);
+	free(p.st);
 
 	r->json = 1;
 	r->exact = 1;
