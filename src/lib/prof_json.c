@@ -82,8 +82,8 @@ static int key_index(struct pj *p, const char *const *keys, int n,
 {
 	int k;
 	for (k = 0; k < n; k++)
-		if (strlen(keys[k]) == p->j.len &&
-		    memcmp(keys[k], p->j.text, p->j.len) == 0)
+		if (keys[k][0] == p->j.text[0] && strcmp(keys[k], p->j.text) == 0 &&
+		    strlen(keys[k]) == p->j.len)
 			break;
 	if (k == n) {
 		if (!p->unknown_warned)
@@ -453,6 +453,9 @@ static void after_object(struct pj *p)
 	}
 }
 
+/* The top-level object, key by key, then what r needs beyond what the
+ * document gives.  Whole because the switch is the schema's top level:
+ * one case per key, in GHC's order, each a line or two. */
 void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 {
 	struct pj p;
