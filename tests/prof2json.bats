@@ -59,6 +59,23 @@ print("ok")' "$BATS_TEST_TMPDIR/o"
 	diff <(sed 's/say\\"hi/say"hi/' "$BATS_TEST_TMPDIR/o") "$FIX/names.pj.json"
 }
 
+@test "GHC's -pj with raw control characters in a label (names-ctl)" {
+	prof2json "$FIX/names-ctl.pj.json" 2>"$BATS_TEST_TMPDIR/err" >/dev/null
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "prof2json: $FIX/names-ctl.pj.json:12:13064: warning: invalid JSON as GHC writes it, read as meant: 1 unescaped '\"', 2 raw control characters kept in their strings (the first here)" ]
+	for f in "$FIX/names-ctl.pj.json" "$FIX/names-ctl.P.prof"; do
+		prof2json -q "$f" >"$BATS_TEST_TMPDIR/o"
+		valid "$BATS_TEST_TMPDIR/o"
+		run python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+print(" ".join(repr(c["label"]) for c in d["cost_centres"] if "ctl" in c["label"]))' "$BATS_TEST_TMPDIR/o"
+		[ "$output" = "'a.b:c-d(x)\\tctl\\x01'" ]
+	done
+	run prof2json -S "$FIX/names-ctl.pj.json"
+	[ "$status" -eq 2 ]
+	[ "$output" = "prof2json: $FIX/names-ctl.pj.json:12:13064: unescaped '\"' inside a string" ]
+}
+
 @test "the shared case pj-bad-escapes.json: read with a warning, written valid" {
 	need_cases
 	prof2json "$CASES/pj-bad-escapes.json" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/err"
@@ -144,7 +161,7 @@ EOF
 
 @test "checked against GHC: -pj and prof2json of -P describe the same tree" {
 	local s
-	for s in leak names; do
+	for s in leak names names-ctl; do
 		prof2json -q "$FIX/$s.pj.json" >"$BATS_TEST_TMPDIR/pj"
 		prof2json "$FIX/$s.P.prof" >"$BATS_TEST_TMPDIR/P"
 		run ghc_check "$BATS_TEST_TMPDIR/pj" "$BATS_TEST_TMPDIR/P"
@@ -156,7 +173,7 @@ EOF
 
 @test "proftree -o tsv: a -pj file gives the rows of prof2json of its -P report" {
 	local s
-	for s in leak names; do
+	for s in leak names names-ctl; do
 		proftree -o tsv "$FIX/$s.pj.json" 2>/dev/null | cut -f1-7 | sort >"$BATS_TEST_TMPDIR/a"
 		prof2json "$FIX/$s.P.prof" | proftree -o tsv | cut -f1-7 | sort >"$BATS_TEST_TMPDIR/b"
 		diff -u "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
