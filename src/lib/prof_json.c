@@ -73,7 +73,6 @@ struct pj {
 	int deferred;          /* nodes came before cost_centres */
 	struct frame *st;      /* read_profile: the open nodes */
 	size_t scap;
-	char *total_time;      /* its text */
 };
 
 /* Which of keys[0..n) the member key is, or -1 (warned, skipped). */
