@@ -15,8 +15,8 @@ DESTDIR =
 
 # The programs, one src/PROG.c each, and their man pages.  Every list
 # of programs (tests, install) comes from PROGS.
-PROGS = hpcat hpslice hpstat proftree
-MAN1 = man/hpcat.1 man/hpslice.1 man/hpstat.1 man/proftree.1
+PROGS = hpcat hpslice hpstat proftree prof2json
+MAN1 = man/hpcat.1 man/hpslice.1 man/hpstat.1 man/proftree.1 man/prof2json.1
 MAN5 = man/hptools.5
 
 # The library, bottom up: the base (diagnostics, allocation, numbers,
@@ -30,7 +30,8 @@ LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/hp_select.o src/lib/hp_stats_write.o src/lib/ev_heap.o \
 	src/lib/heap_in.o \
 	src/lib/prof.o src/lib/prof_read.o src/lib/prof_tree.o \
-	src/lib/prof_write.o src/lib/prof_text.o
+	src/lib/prof_write.o src/lib/prof_text.o \
+	src/lib/json_read.o src/lib/prof_json.o
 LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/escape.h src/lib/input.h src/lib/intern.h src/lib/prog.h \
 	src/lib/sniff.h src/lib/eventlog.h \
@@ -38,7 +39,8 @@ LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/hp_select.h src/lib/hp_stats_write.h src/lib/ev_heap.h \
 	src/lib/heap_in.h \
 	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
-	src/lib/prof_write.h src/lib/prof_text.h
+	src/lib/prof_write.h src/lib/prof_text.h \
+	src/lib/json.h src/lib/prof_json.h
 LIB = src/lib/libhptools.a
 
 all: $(PROGS)
@@ -47,7 +49,8 @@ all: $(PROGS)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 # Every object depends on every header: simple, and the library is small.
-$(LIBOBJ) src/hpcat.o src/hpslice.o src/hpstat.o src/proftree.o: $(LIBHDR)
+$(LIBOBJ) src/hpcat.o src/hpslice.o src/hpstat.o src/proftree.o \
+	src/prof2json.o: $(LIBHDR)
 
 $(LIB): $(LIBOBJ)
 	rm -f $@
@@ -64,6 +67,9 @@ hpstat: src/hpstat.o $(LIB)
 
 proftree: src/proftree.o $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/proftree.o $(LIB) $(LDLIBS)
+
+prof2json: src/prof2json.o $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ src/prof2json.o $(LIB) $(LDLIBS)
 
 check: all
 	sh tests/run
@@ -99,7 +105,8 @@ install: all
 
 uninstall:
 	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(PROGS)
-	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f hpcat.1 hpslice.1 hpstat.1 proftree.1
+	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f hpcat.1 hpslice.1 hpstat.1 \
+		proftree.1 prof2json.1
 	cd $(DESTDIR)$(MANPREFIX)/man5 && rm -f hptools.5
 
 clean:

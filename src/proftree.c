@@ -14,6 +14,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "output.h"
+#include "prof_json.h"
 #include "prof_read.h"
 #include "prof_text.h"
 #include "prof_tree.h"
@@ -53,7 +54,11 @@ static void read_one(struct prof_report *r, const char *path)
 	case HPT_FMT_EVENTLOG:
 		hpt_data_error(in.name, 0, "eventlog input not supported yet");
 	case HPT_FMT_JSON:
-		hpt_data_error(in.name, 0, "JSON (-pj) input not supported yet");
+		/* the tree a .prof of the same run would show */
+		prof_init(r);
+		prof_json_read(r, &in, PROF_JSON_TEXT);
+		hpt_input_close(&in);
+		return;
 	case HPT_FMT_HP:
 		hpt_data_error(in.name, 0, "%s, not a .prof report (hpcat "
 		               "reads it)", hpt_format_name(f));

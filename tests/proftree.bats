@@ -13,7 +13,7 @@ load helper
 
 @test "golden cases exist for every error message in the reader" {
 	local d="$TOP/tests/cases/proftree"
-	for m in 'empty input' 'JSON (-pj) input not supported yet' \
+	for m in 'empty input' 'missing key' \
 	    'eventlog input not supported yet' 'not a .prof report' \
 	    'no cost-centre tree after the header' 'second root row' \
 	    'number out of range' 'malformed row skipped' \
@@ -527,7 +527,11 @@ pasted_same() { # FILE: every variant reads as the file, without a word
 
 @test "pasted reports (tabs expanded, stripped, re-tabbed; no title) read as the original: fixtures" {
 	local f
-	for f in "$FIX"/*.prof; do pasted_same "$f"; done
+	for f in "$FIX"/*.prof; do
+		# a label holding a TAB cannot survive expand(1)
+		case $f in */names-ctl.*) continue ;; esac
+		pasted_same "$f"
+	done
 }
 
 @test "pasted reports read as the original: corpus" {

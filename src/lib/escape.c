@@ -124,3 +124,75 @@ void hpt_out_text(const char *s, size_t n, int sep)
 {
 	out_escaped(s, n, sep, 0);
 }
+
+/* hpt_utf8_len, refusing also what a strict decoder refuses: overlong
+ * forms (E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and code points
+ * above U+10FFFF (F4 90..BF). */
+static size_t utf8_strict_len(const unsigned char *s, size_t n)
+{
+	size_t l = hpt_utf8_len(s, n);
+	if ((l == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+	    (l == 3 && s[0] == 0xed && s[1] > 0x9f) ||
+	    (l == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (l == 4 && s[0] == 0xf4 && s[1] > 0x8f))
+		return 0;
+	return l;
+}
+
+/* JSON (RFC 8259) allows any UTF-8 in a string but '"', '\\' and the
+ * control characters, which need escapes.  Bytes that are not UTF-8
+ * cannot be written at all: each becomes the code point of the same
+ * number (\u0080 to \u00ff), as a Latin-1 reading would give, so the
+ * output stays valid and no byte is lost from sight. */
+void hpt_out_json_string(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+	char esc[8];
+	hpt_out_char('"');
+	while (i < n) {
+		unsigned char c = u[i];
+		size_t l;
+		const char *e = NULL;
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		if (c >= 0x80 && (l = utf8_strict_len(u + i, n - i)) != 0) {
+			i += l;
+			continue;
+		}
+		switch (c) {
+		case '"':
+			e = "\\\"";
+			break;
+		case '\\':
+			e = "\\\\";
+			break;
+		case '\b':
+			e = "\\b";
+			break;
+		case '\f':
+			e = "\\f";
+			break;
+		case '\n':
+			e = "\\n";
+			break;
+		case '\r':
+			e = "\\r";
+			break;
+		case '\t':
+			e = "\\t";
+			break;
+		default:
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			e = esc;
+			break;
+		}
+		hpt_out_write(s + run, i - run);
+		hpt_out_str(e);
+		run = ++i;
+	}
+	hpt_out_write(s + run, n - run);
+	hpt_out_char('"');
+}

@@ -34,4 +34,12 @@ void hpt_out_tsv(const char *s, size_t n);
  * as it is. */
 void hpt_out_text(const char *s, size_t n, int sep);
 
+/* Write n bytes as a JSON string, quotes included: valid UTF-8 as it
+ * is; '"' and '\\' as \" and \\; BS, FF, LF, CR and TAB as \b \f \n
+ * \r \t; every other byte below 0x20, DEL, and each byte that is not
+ * part of valid UTF-8 (overlong forms and surrogates are not) as \u00XX,
+ * the code point of the byte's value.
+ * The result is always valid JSON (RFC 8259), whatever the bytes. */
+void hpt_out_json_string(const char *s, size_t n);
+
 #endif

@@ -41,6 +41,10 @@ void prof_free(struct prof_report *r)
 	free(r->total_secs);
 	free(r->sets);
 	free(r->file);
+	free(r->args);
+	free(r->rts_args);
+	free(r->ccs);
+	free(r->cc);
 	memset(r, 0, sizeof *r);
 }
 
@@ -112,6 +116,37 @@ void prof_link(struct prof_report *r, const unsigned char *dead)
 		}
 	}
 	free(last);
+}
+
+void prof_compact(struct prof_report *r, const unsigned char *dead)
+{
+	uint32_t *to = hpt_xmalloc((r->n ? r->n : 1) * sizeof *to);
+	size_t i, k = 0;
+	for (i = 0; i < r->n; i++) {
+		uint32_t p = r->parent[i];
+		if (dead[i]) {
+			to[i] = PROF_NONE;
+			continue;
+		}
+		to[i] = (uint32_t)k;
+		r->parent[k] = p == PROF_NONE ? PROF_NONE : to[p];
+		r->depth[k] = r->depth[i];
+		r->label[k] = r->label[i];
+		r->module[k] = r->module[i];
+		r->src[k] = r->src[i];
+		r->no[k] = r->no[i];
+		r->entries[k] = r->entries[i];
+		r->ind_time[k] = r->ind_time[i];
+		r->ind_alloc[k] = r->ind_alloc[i];
+		r->inh_time[k] = r->inh_time[i];
+		r->inh_alloc[k] = r->inh_alloc[i];
+		if (r->cc)
+			r->cc[k] = r->cc[i];
+		k++;
+	}
+	r->n = k;
+	free(to);
+	prof_link(r, NULL);
 }
 
 void prof_sum(struct prof_report *r)

@@ -34,6 +34,14 @@
 
 #define PROF_NONE UINT32_MAX
 
+/* One cost centre of a -pj report's "cost_centres" table
+ * (rts/ProfilerReportJson.c; formats.md 3.1). */
+struct prof_ccdef {
+	uint64_t id;           /* GHC's cost-centre id (cc->ccID) */
+	uint32_t label, module, src; /* ids in names */
+	int is_caf;
+};
+
 struct prof_report {
 	/* Header block; a field is NULL or 0 when the report lacks it
 	 * (hand-cut reports often start at the tree). */
@@ -77,6 +85,19 @@ struct prof_report {
 	 * none. */
 	char *sets;
 	size_t sets_len;
+
+	/* What only a -pj report carries (prof_json.c); all 0 and NULL
+	 * for a report read from text.  With json set, the command is
+	 * also in command, in the text report's form. */
+	int json;
+	uint32_t program;      /* id in names: "program" */
+	uint32_t *args, *rts_args; /* ids in names: "arguments" (from
+	                        * argv[0]) and "rts_arguments" */
+	size_t nargs, nrts_args;
+	uint64_t init_caps;    /* "initial_capabilities" (the -N value) */
+	struct prof_ccdef *ccs; /* the "cost_centres" table, in its order */
+	size_t nccs;
+	uint32_t *cc;          /* per node (n of them): its index in ccs */
 };
 
 /* An empty report (no header, no nodes). */
@@ -93,6 +114,12 @@ uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
  * order, leaving out nodes with dead[i] != 0 (dead may be NULL), and set
  * depth.  A dead node's descendants must be dead too. */
 void prof_link(struct prof_report *r, const unsigned char *dead);
+
+/* Remove the nodes with dead[i] != 0 (a dead node's descendants must be
+ * dead too) from the arrays, keeping the others in their order, then
+ * link them (prof_link).  Unlike prof_link with dead, this frees the
+ * room: prof_sum and loops over 0..n-1 no longer see the dead. */
+void prof_compact(struct prof_report *r, const unsigned char *dead);
 
 /* Exact reports: inh_time/inh_alloc := individual + children's
  * inherited, over every node (dead or not).  A sum above 2^64-1 is
