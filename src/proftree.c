@@ -15,18 +15,19 @@
 #include "escape.h"
 #include "output.h"
 #include "prof_read.h"
+#include "prof_svg.h"
 #include "prof_text.h"
 #include "prof_tree.h"
 #include "prof_write.h"
 #include "prog.h"
 #include "sniff.h"
 
-enum out { O_TREE, O_TSV, O_FOLDED, O_PROF };
+enum out { O_TREE, O_TSV, O_FOLDED, O_PROF, O_SVG };
 
 static const char usage[] =
     "usage: proftree [-aiz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
-    "                [-w ticks|alloc|entries|time] [-o tree|tsv|folded|prof]"
-    " [file]\n"
+    "                [-w ticks|alloc|entries|time]"
+    " [-o tree|tsv|folded|prof|svg] [file]\n"
     "       proftree -D [options] OLD NEW";
 
 struct opts {
@@ -194,6 +195,9 @@ static void one_main(const char *path)
 	case O_PROF:
 		prof_write(out);
 		break;
+	case O_SVG:
+		prof_write_svg(out, o.weight);
+		break;
 	default:
 		prof_write_tree(out);
 		break;
@@ -206,7 +210,7 @@ static void one_main(const char *path)
 int main(int argc, char **argv)
 {
 	static const char *const out_words[] = {"tree", "tsv", "folded",
-	                                        "prof", NULL};
+	                                        "prof", "svg", NULL};
 	static const char *const weight_words[] = {"ticks", "alloc",
 	                                           "entries", "time", NULL};
 	char **files;
@@ -265,6 +269,8 @@ int main(int argc, char **argv)
 		hpt_usage_error("-a, -i and -D exclude each other");
 	if (o.out == O_PROF && (o.flat || o.inverted || o.diff))
 		hpt_usage_error("-o prof cannot show -a, -i or -D");
+	if (o.out == O_SVG && (o.flat || o.diff))
+		hpt_usage_error("-o svg cannot show -a or -D");
 	if (o.out == O_FOLDED && o.flat)
 		hpt_usage_error("-o folded cannot show -a");
 	if (o.diff) {

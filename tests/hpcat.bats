@@ -264,7 +264,7 @@ hp2ps_accepts() {
 	run script -qec "$TOP/hpcat" /dev/null
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"hpcat: standard input is a terminal; name a profile or pipe one in"* ]]
-	[[ "$output" == *"usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]"* ]]
+	[[ "$output" == *"usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]"* ]]
 }
 
 @test "output does not depend on the locale" {
@@ -285,7 +285,7 @@ hp2ps_accepts() {
 @test "-h prints the usage on stdout, exit 0" {
 	run hpcat -h
 	[ "$status" -eq 0 ]
-	[ "$output" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "$output" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]" ]
 }
 
 @test "-V prints the version" {
@@ -298,7 +298,7 @@ hp2ps_accepts() {
 	run hpcat -Z
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: unknown option -Z" ]
-	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]" ]
 	[ "${#lines[@]}" -eq 2 ]
 	run hpcat -o
 	[ "$status" -eq 2 ]
@@ -306,9 +306,9 @@ hp2ps_accepts() {
 	run hpcat --help
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = 'hpcat: unknown option "--help": options are single letters (see -h)' ]
-	run hpcat -o svg x
+	run hpcat -o png x
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = 'hpcat: -o: unknown output format "svg" (one of: hp, tsv, wide, ipe, cc)' ]
+	[ "${lines[0]}" = 'hpcat: -o: unknown output format "png" (one of: hp, tsv, wide, ipe, cc, svg)' ]
 	run hpcat -o ipe x
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: -o ipe needs eventlog input, not supported yet" ]
@@ -477,7 +477,7 @@ wait_for() {
 	run hpcat "$FIX/leak.hc.hp" -q
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = 'hpcat: options must come before files: "-q"' ]
-	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]" ]
 }
 
 @test "-f stops with a warning when the followed file is rewritten" {
