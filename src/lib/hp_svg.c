@@ -142,16 +142,19 @@ static double cell_of(const struct chart *c, double t)
 }
 
 /* Widen the cells so that the columns fit in about target, and merge
- * the columns of each new cell.  Marks are thinned to one per cell. */
-static void widen(struct chart *c, size_t target)
+ * the columns of each new cell.  While reading (twice 1) the cells at
+ * least double, so that widening happens a logarithmic number of
+ * times; at the end they become just wide enough.  Marks are thinned
+ * to one per cell. */
+static void widen(struct chart *c, size_t target, int twice)
 {
 	struct column *old = c->col;
 	struct hp_bandval *oldpool = c->pool;
 	size_t nold = c->ncol, i, j;
 	double span = old[nold - 1].t_hi - c->t0;
 	double cell = span > 0 ? span / (double)target : 1;
-	if (cell < 2 * c->cell)
-		cell = 2 * c->cell;
+	if (cell < (twice ? 2 : 1) * c->cell)
+		cell = (twice ? 2 : 1) * c->cell;
 	c->cell = cell;
 	c->col = NULL;
 	c->colcap = c->ncol = 0;
@@ -237,7 +240,7 @@ static void sample_cb(void *arg, const struct hpt_intern *bands,
 	}
 	column_merge(c, s->v, s->n);
 	if (c->ncol > 2 * PLOT_W)
-		widen(c, PLOT_W);
+		widen(c, PLOT_W, 1);
 }
 
 static void mark_cb(void *arg, const struct hp_sample *s)
@@ -251,7 +254,7 @@ static void mark_cb(void *arg, const struct hp_sample *s)
 	c->mark[c->nmark++] = s->time;
 	/* marks with no sample to thin them stay bounded too */
 	if (c->nmark > 4 * PLOT_W && c->ncol > 0)
-		widen(c, PLOT_W);
+		widen(c, PLOT_W, 1);
 }
 
 /* ---- ranking ---- */
@@ -479,7 +482,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 
 	grow_bands(c, nb);
 	if (c->ncol > PLOT_W)
-		widen(c, PLOT_W);
+		widen(c, PLOT_W, 0);
 	ncol = c->ncol;
 	rank_bands(bands, &c->integral, order);
 	nd = nb < HP_SVG_BANDS ? nb : HP_SVG_BANDS;
@@ -535,7 +538,8 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		hpt_out_printf("%slargest total %s at %.6g ",
 		               c->date_len ? " \xe2\x80\x94 " : "", s, c->peak_t);
 		hpt_out_xml(c->sample_unit, c->sample_unit_len);
-		hpt_out_printf(", %llu samples", (unsigned long long)c->samples);
+		hpt_out_printf(", %llu sample%s", (unsigned long long)c->samples,
+		               c->samples == 1 ? "" : "s");
 		free(s);
 	}
 	hpt_out_str("</text>\n");

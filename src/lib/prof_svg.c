@@ -90,17 +90,31 @@ static void figures(const struct prof_report *r, const char *what,
 	free(s);
 }
 
+/* A node's label, an empty one shown as "" (GHC's {-# SCC "" #-}). */
+static void label(const struct prof_report *r, uint32_t x, const char **s,
+                  size_t *n)
+{
+	*s = prof_name(r, r->label[x]);
+	*n = prof_len(r, r->label[x]);
+	if (*n == 0) {
+		*s = "\"\"";
+		*n = 2;
+	}
+}
+
 static void box(const struct prof_report *r, uint32_t x, double bx,
                 double by, double bw)
 {
 	char *attrs, *s;
-	size_t fit;
+	const char *l;
+	size_t fit, ln;
 	attrs = hpt_xasprintf("fill=\"%s\"",
 	                      module_colour(prof_name(r, r->module[x]),
 	                                    prof_len(r, r->module[x])));
 	svg_group("class=\"node\"");
 	svg_tip_begin();
-	svg_tip(prof_name(r, r->label[x]), prof_len(r, r->label[x]), TIP_MAX);
+	label(r, x, &l, &ln);
+	svg_tip(l, ln, TIP_MAX);
 	svg_raw("\nmodule: ");
 	svg_tip(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
 	        TIP_MAX);
@@ -120,8 +134,7 @@ static void box(const struct prof_report *r, uint32_t x, double bx,
 	svg_rect(bx, by, bw, ROW - 1, attrs, 0);
 	fit = (size_t)((bw - 6) / CHAR_W);
 	if (fit >= 3)
-		svg_text(bx + 3, by + 12, NULL, prof_name(r, r->label[x]),
-		         prof_len(r, r->label[x]), fit);
+		svg_text(bx + 3, by + 12, NULL, l, ln, fit);
 	svg_group_end();
 	free(attrs);
 }
