@@ -31,7 +31,7 @@
 #define PLOT_Y 64       /* top edge */
 #define PLOT_H 456      /* height */
 #define KEY_X 730       /* left edge of the key */
-#define KEY_CPS 46      /* code points of a name in the key */
+#define KEY_CPS 40      /* code points of a name in the key */
 #define TIP_MAX 2048    /* bytes of a name in a tooltip */
 
 struct column {
@@ -257,6 +257,17 @@ static void mark_cb(void *arg, const struct hp_sample *s)
 		widen(c, PLOT_W, 1);
 }
 
+/* Write the time unit after a time: "s" for seconds, else the
+ * SAMPLE_UNIT as it is. */
+static void out_unit(const struct chart *c)
+{
+	hpt_out_char(' ');
+	if (c->sample_unit_len == 7 && memcmp(c->sample_unit, "seconds", 7) == 0)
+		hpt_out_char('s');
+	else
+		hpt_out_xml(c->sample_unit, c->sample_unit_len);
+}
+
 /* ---- ranking ---- */
 
 struct ranked {
@@ -303,10 +314,10 @@ static void rank_bands(const struct hpt_intern *bands,
 /* ---- axes ---- */
 
 /* A round step (1, 2 or 5 times a power of ten) that cuts range into
- * about 5 parts. */
+ * four to seven parts. */
 static double nice_step(double range)
 {
-	double raw = range / 5, mag, f;
+	double raw = range / 7, mag, f;
 	if (!(raw > 0))
 		return 1;
 	mag = pow(10, floor(log10(raw)));
@@ -431,10 +442,21 @@ static void draw_marks(const struct chart *c, const struct scale *sc)
 		svg_tip_begin();
 		s = hpt_xasprintf("MARK at %.6g", c->mark[i]);
 		svg_raw(s);
+		out_unit(c);
 		free(s);
 		svg_tip_end("path");
 	}
 	svg_group_end();
+}
+
+/* The share of a drawn band (or OTHER, band UINT32_MAX, whose
+ * integral is other) in the total time integral, in percent. */
+static double share(const struct chart *c, uint32_t band, double other)
+{
+	double total = c->integral.total;
+	double v = band == UINT32_MAX ? other
+	                              : hp_integral_of(&c->integral, band);
+	return total > 0 ? v / total * 100 : 0;
 }
 
 /* The tooltip text of a drawn band, or of OTHER (band UINT32_MAX: the
@@ -442,22 +464,23 @@ static void draw_marks(const struct chart *c, const struct scale *sc)
 static void band_tip(const struct chart *c, const struct hpt_intern *bands,
                      uint32_t band, size_t others, double other, int bytes)
 {
-	double total = c->integral.total, share;
 	char *s, *m;
 	if (band == UINT32_MAX) {
 		s = hpt_xasprintf("OTHER: %zu more bands summed\nshare %.1f %% "
 		                  "of the time integral", others,
-		                  total > 0 ? other / total * 100 : 0);
+		                  share(c, band, other));
 		svg_raw(s);
 		free(s);
 		return;
 	}
 	svg_tip(bands->name[band], bands->len[band], TIP_MAX);
 	m = size_short(c->max[band], bytes);
-	share = total > 0 ? hp_integral_of(&c->integral, band) / total * 100
-	                  : 0;
-	s = hpt_xasprintf("\nmax %s at %.6g\nshare %.1f %% of the time "
-	                  "integral", m, c->max_t[band], share);
+	s = hpt_xasprintf("\nmax %s at %.6g", m, c->max_t[band]);
+	svg_raw(s);
+	free(s);
+	out_unit(c);
+	s = hpt_xasprintf("\nshare %.1f %% of the time integral",
+	                  share(c, band, other));
 	svg_raw(s);
 	free(s);
 	free(m);
@@ -535,9 +558,9 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	hpt_out_xml(c->date, c->date_len);
 	if (c->samples) {
 		s = size_short(c->peak, bytes);
-		hpt_out_printf("%slargest total %s at %.6g ",
+		hpt_out_printf("%slargest total %s at %.6g",
 		               c->date_len ? " \xe2\x80\x94 " : "", s, c->peak_t);
-		hpt_out_xml(c->sample_unit, c->sample_unit_len);
+		out_unit(c);
 		hpt_out_printf(", %llu sample%s", (unsigned long long)c->samples,
 		               c->samples == 1 ? "" : "s");
 		free(s);
@@ -545,7 +568,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	hpt_out_str("</text>\n");
 	draw_axes(c, &sc, ystep, tstep, bytes);
 
-	svg_group("id=\"bands\" stroke=\"#ffffff\" stroke-width=\"0.5\"");
+	svg_group("id=\"bands\"");
 	for (d = 0; d < nd && ncol; d++) {
 		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
 		char *attrs = hpt_xasprintf("class=\"band\" fill=\"%s\"",
@@ -579,8 +602,9 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		             ncol ? "no bands" : "no samples");
 	draw_marks(c, &sc);
 	svg_text_str(WIDTH - 10, HEIGHT - 8, "fill=\"#666666\" font-size=\"10\" "
-	             "text-anchor=\"end\"", "Point at a band or a key entry "
-	             "for its full name, largest value and share.");
+	             "text-anchor=\"end\"", "Key: share of the time integral. "
+	             "Point at a band or a key entry for its full name and "
+	             "largest value.");
 
 	/* the key: the top of the stack first */
 	svg_group("id=\"key\"");
@@ -588,6 +612,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
 		double row = nd > 21 ? (double)PLOT_H / (double)nd : 21.5;
 		double y = PLOT_Y + row * (double)(nd - 1 - d);
+		double pct;
 		char *attrs = hpt_xasprintf("fill=\"%s\"", d < HP_SVG_BANDS
 		                            ? palette[d] : other_colour);
 		svg_group("class=\"key-entry\"");
@@ -601,6 +626,12 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		else
 			svg_text(KEY_X + 20, y + 13.5, "class=\"key-name\"",
 			         bands->name[band], bands->len[band], KEY_CPS);
+		pct = share(c, band, other);
+		s = pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
+		                          : hpt_xasprintf("%.1f %%", pct);
+		svg_text_str(WIDTH - 10, y + 13.5, "class=\"key-share\" "
+		             "text-anchor=\"end\"", s);
+		free(s);
 		svg_group_end();
 		free(attrs);
 	}

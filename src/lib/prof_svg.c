@@ -32,8 +32,8 @@
 /* Warm colours apart from each other, all light enough for black
  * labels. */
 static const char *const warm[] = {
-	"#e8603c", "#f5a142", "#f7d05e", "#e88a8a", "#d9a05b", "#f2b880",
-	"#e07b39", "#fbe38e", "#d96d5f", "#f0c27b", "#e39a6f", "#f6dd9d",
+	"#e34a33", "#fdae61", "#fee08b", "#f46d43", "#e6ab02",
+	"#f4a582", "#c98b3c", "#fdd49e", "#e08214", "#f6c85f",
 };
 
 /* A colour for a module: FNV-1a of its bytes into the warm colours,
@@ -49,16 +49,26 @@ static const char *module_colour(const char *s, size_t n)
 	return warm[h % (sizeof warm / sizeof warm[0])];
 }
 
-static const char *weight_name(enum prof_weight w, int exact)
+/* What the widths measure, and their sum over the roots (total, in
+ * the unit of prof_keys) in that unit. */
+static char *weight_text(enum prof_weight w, int exact, double total)
 {
 	switch (w) {
-	case PROF_W_ALLOC:
-		return exact ? "inherited bytes allocated"
-		             : "inherited % of allocation";
 	case PROF_W_ENTRIES:
-		return "entries of the subtree";
+		return hpt_xasprintf("entries of the subtree (%.0f entries in "
+		                     "all)", total);
+	case PROF_W_ALLOC:
+		if (exact)
+			return hpt_xasprintf("inherited allocation (%.0f bytes "
+			                     "in all)", total);
+		return hpt_xasprintf("inherited %% of allocation (%.1f %% in "
+		                     "all)", total / 10);
 	default:
-		return exact ? "inherited ticks" : "inherited % of time";
+		if (exact)
+			return hpt_xasprintf("inherited time (%.0f ticks in "
+			                     "all)", total);
+		return hpt_xasprintf("inherited %% of time (%.1f %% in all)",
+		                     total / 10);
 	}
 }
 
@@ -163,8 +173,8 @@ static void title(const struct prof_report *r, enum prof_weight w,
 	if (r->has_alloc)
 		hpt_out_printf("total alloc %llu bytes, ",
 		               (unsigned long long)r->total_alloc);
-	s = hpt_xasprintf("width: %s (%.0f in all)", weight_name(w, r->exact),
-	                  total);
+	s = weight_text(w, r->exact, total);
+	hpt_out_str("width: ");
 	hpt_out_str(s);
 	free(s);
 	if (cut_at)
