@@ -156,6 +156,7 @@ for i in order:
 	hpcat -o svg "$BATS_TEST_TMPDIR/big.hp" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
 	[ "$(wc -c <"$BATS_TEST_TMPDIR/o.svg")" -lt 100000 ]
+	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" == "largest total 5.62 MB at 312.34 s, 50000 samples in "???" columns, each band at its largest in each column" ]]
 	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
 	[ "${#lines[@]}" -eq 3 ]
 	for l in "${lines[@]}"; do
@@ -292,4 +293,19 @@ for i in order:
 	for f in "$d"/*.svg; do valid "$f"; done
 	[ -s "$d/prog.svg" ] && [ -s "$d/alloc.svg" ]
 	! command -v hpslice >/dev/null || [ -s "$d/zoom.svg" ]
+}
+
+@test "-o svg: following a finished profile, a full disk, a closed pipe" {
+	run timeout 10 hpcat -f -o svg "$FIX/leak.hc.hp"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"</svg>" ]]
+	run sh -c "hpcat -o svg '$FIX/leak.hc.hp' > /dev/full"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "hpcat: write error: "* ]]
+	run sh -c "proftree -o svg '$FIX/leak.P.prof' > /dev/full"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "proftree: write error: "* ]]
+	run sh -c "hpcat -o svg '$FIX/leak.hd.hp' | head -c 10"
+	[ "$status" -eq 0 ]
+	[ "$output" = "<?xml vers" ]
 }

@@ -563,6 +563,9 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		out_unit(c);
 		hpt_out_printf(", %llu sample%s", (unsigned long long)c->samples,
 		               c->samples == 1 ? "" : "s");
+		if (c->cell > 0)
+			hpt_out_printf(" in %zu columns, each band at its "
+			               "largest in each column", ncol);
 		free(s);
 	}
 	hpt_out_str("</text>\n");

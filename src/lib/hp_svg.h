@@ -5,7 +5,8 @@
  *
  * What is drawn (1080 x 600 pixels):
  *   - the JOB as title, the DATE and the largest total (with its time)
- *     below it;
+ *     below it, and the number of samples (and of columns, when they
+ *     were merged: see Bounds);
  *   - the bands stacked over time, one filled outline each, the band
  *     with the largest time integral (hp_integral, hp.h) at the bottom,
  *     ties by name (bytes); at most HP_SVG_BANDS of them, every other
