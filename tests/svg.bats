@@ -117,6 +117,15 @@ for i in order:
 	hpcat -o svg "$TOP/tests/cases/hpcat/mark.in" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
 	[ "$(python3 "$CHECK" marks "$BATS_TEST_TMPDIR/o.svg")" -eq "$(grep -c '^MARK' "$TOP/tests/cases/hpcat/mark.in")" ]
+	# 200 000 marks: at most a few per pixel
+	awk 'BEGIN { print "JOB \"m\""; print "DATE \"\""; print "SAMPLE_UNIT \"seconds\""; print "VALUE_UNIT \"bytes\""
+		print "BEGIN_SAMPLE 0.0\na\t10\nEND_SAMPLE 0.0"
+		for (i = 1; i < 200000; i++) printf "MARK %d.%03d\n", i / 1000, i % 1000
+		print "BEGIN_SAMPLE 300.0\na\t20\nEND_SAMPLE 300.0" }' >"$BATS_TEST_TMPDIR/m.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/m.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	n=$(python3 "$CHECK" marks "$BATS_TEST_TMPDIR/o.svg")
+	[ "$n" -gt 100 ] && [ "$n" -le 2480 ]
 }
 
 @test "hpcat -o svg: names with <, &, quotes, TABs and bytes that are not UTF-8" {

@@ -151,7 +151,10 @@ static void widen(struct chart *c, size_t target, int twice)
 	struct column *old = c->col;
 	struct hp_bandval *oldpool = c->pool;
 	size_t nold = c->ncol, i, j;
-	double span = old[nold - 1].t_hi - c->t0;
+	double last = old[nold - 1].t_hi, span;
+	if (c->nmark > 0 && c->mark[c->nmark - 1] > last)
+		last = c->mark[c->nmark - 1];
+	span = last - c->t0;
 	double cell = span > 0 ? span / (double)target : 1;
 	if (cell < (twice ? 2 : 1) * c->cell)
 		cell = (twice ? 2 : 1) * c->cell;
@@ -214,7 +217,9 @@ static void sample_cb(void *arg, const struct hpt_intern *bands,
 	grow_bands(c, bands->count);
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
-		total += s->v[i].bytes;
+		/* a total beyond 2^64-1 bytes stays at 2^64-1 */
+		total = s->v[i].bytes > UINT64_MAX - total ? UINT64_MAX
+		                                          : total + s->v[i].bytes;
 		if (s->v[i].bytes > c->max[b]) {
 			c->max[b] = s->v[i].bytes;
 			c->max_t[b] = s->time;
@@ -248,6 +253,10 @@ static void mark_cb(void *arg, const struct hp_sample *s)
 	struct chart *c = arg;
 	if (c->nmark > 0 && c->cell > 0 &&
 	    cell_of(c, s->time) <= cell_of(c, c->mark[c->nmark - 1]))
+		return;
+	/* before the first sample there is nothing to thin them by; they
+	 * are not drawn anyway unless samples follow at their times */
+	if (c->ncol == 0 && c->nmark >= 4 * PLOT_W)
 		return;
 	c->mark = hpt_xgrow(c->mark, &c->markcap, c->nmark + 1,
 	                    sizeof *c->mark);
