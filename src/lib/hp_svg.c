@@ -180,7 +180,8 @@ static void widen(struct chart *c, size_t target, int twice)
 	free(old);
 	free(oldpool);
 	for (i = j = 0; i < c->nmark; i++)
-		if (j == 0 || cell_of(c, c->mark[i]) > cell_of(c, c->mark[j - 1]))
+		if (j == 0 ||
+		    cell_of(c, c->mark[i]) > cell_of(c, c->mark[j - 1]))
 			c->mark[j++] = c->mark[i];
 	c->nmark = j;
 }
@@ -218,8 +219,10 @@ static void sample_cb(void *arg, const struct hpt_intern *bands,
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
 		/* a total beyond 2^64-1 bytes stays at 2^64-1 */
-		total = s->v[i].bytes > UINT64_MAX - total ? UINT64_MAX
-		                                          : total + s->v[i].bytes;
+		if (s->v[i].bytes > UINT64_MAX - total)
+			total = UINT64_MAX;
+		else
+			total += s->v[i].bytes;
 		if (s->v[i].bytes > c->max[b]) {
 			c->max[b] = s->v[i].bytes;
 			c->max_t[b] = s->time;
@@ -271,7 +274,8 @@ static void mark_cb(void *arg, const struct hp_sample *s)
 static void out_unit(const struct chart *c)
 {
 	hpt_out_char(' ');
-	if (c->sample_unit_len == 7 && memcmp(c->sample_unit, "seconds", 7) == 0)
+	if (c->sample_unit_len == 7 &&
+	    memcmp(c->sample_unit, "seconds", 7) == 0)
 		hpt_out_char('s');
 	else
 		hpt_out_xml(c->sample_unit, c->sample_unit_len);
@@ -568,9 +572,11 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	if (c->samples) {
 		s = size_short(c->peak, bytes);
 		hpt_out_printf("%slargest total %s at %.6g",
-		               c->date_len ? " \xe2\x80\x94 " : "", s, c->peak_t);
+		               c->date_len ? " \xe2\x80\x94 " : "", s,
+		               c->peak_t);
 		out_unit(c);
-		hpt_out_printf(", %llu sample%s", (unsigned long long)c->samples,
+		hpt_out_printf(", %llu sample%s",
+		               (unsigned long long)c->samples,
 		               c->samples == 1 ? "" : "s");
 		if (c->cell > 0)
 			hpt_out_printf(" in %zu columns, each band at its "
@@ -613,10 +619,10 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		             "id=\"empty\" text-anchor=\"middle\"",
 		             ncol ? "no bands" : "no samples");
 	draw_marks(c, &sc);
-	svg_text_str(WIDTH - 10, HEIGHT - 8, "fill=\"#666666\" font-size=\"10\" "
-	             "text-anchor=\"end\"", "Key: share of the time integral. "
-	             "Point at a band or a key entry for its full name and "
-	             "largest value.");
+	svg_text_str(WIDTH - 10, HEIGHT - 8, "fill=\"#666666\" "
+	             "font-size=\"10\" text-anchor=\"end\"",
+	             "Key: share of the time integral. Point at a band or a "
+	             "key entry for its full name and largest value.");
 
 	/* the key: the top of the stack first */
 	svg_group("id=\"key\"");

@@ -191,7 +191,8 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 {
 	double *key = prof_keys(r, w);
 	size_t n = r->n ? r->n : 1, levels = 0, keep, cut_at = 0;
-	double *bx = hpt_xcalloc(n, sizeof *bx), *bw = hpt_xcalloc(n, sizeof *bw);
+	double *bx = hpt_xcalloc(n, sizeof *bx);
+	double *bw = hpt_xcalloc(n, sizeof *bw);
 	double *cur = hpt_xcalloc(n, sizeof *cur);
 	double *kids = hpt_xcalloc(n, sizeof *kids);
 	size_t *cost = hpt_xcalloc(n + 1, sizeof *cost);
@@ -254,13 +255,14 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		box(r, x, bx[x], height - 26 - (double)(d + 1) * ROW, bw[x]);
 	}
 	svg_group_end();
-	svg_text_str(WIDTH - 10, height - 8, "fill=\"#666666\" font-size=\"10\" "
-	             "text-anchor=\"end\"", "Point at a box for its cost centre, "
-	             "module, source and figures.");
+	svg_text_str(WIDTH - 10, height - 8, "fill=\"#666666\" "
+	             "font-size=\"10\" text-anchor=\"end\"", "Point at a box "
+	             "for its cost centre, module, source and figures.");
 	if (levels == 0)
-		svg_text_str(WIDTH / 2, TOP + 12, "id=\"empty\" "
-		             "text-anchor=\"middle\"", "nothing to draw: no cost "
-		             "centre has a cost by this measure");
+		svg_text_str(WIDTH / 2, TOP + 12,
+		             "id=\"empty\" text-anchor=\"middle\"",
+		             "nothing to draw: no cost centre has a cost by "
+		             "this measure");
 	svg_end();
 	free(key);
 	free(bx);
