@@ -212,6 +212,11 @@ for i in order:
 	[ "$status" -eq 0 ]
 	# the root spans the whole width
 	[ "$(xmllint --xpath 'string((//*[@id="flame"]/*/*[local-name()="rect"])[1]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 1180 ]
+	# entries: over the subtree as drawn, after pruning too
+	for d in "" "-d 1" "-m 10"; do
+		proftree -o svg -w entries $d "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+		[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 397275224 bytes, width: entries of the subtree (200008 entries in all)" ] || { echo "$d"; return 1; }
+	done
 	# after pruning: only what -m 10 keeps, still in proportion
 	proftree -o svg -m 10 "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
 	run python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks

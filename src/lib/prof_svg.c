@@ -184,6 +184,27 @@ static void title(const struct prof_report *r, enum prof_weight w,
 }
 
 /*
+ * The entries of each linked node's subtree into key, counting linked
+ * nodes only (prof_keys also adds those of nodes that pruning removed,
+ * whose entries prof_prune has already given to their kept ancestor):
+ * a reverse preorder adds each node to its parent after its children.
+ */
+static void subtree_entries(const struct prof_report *r, double *key)
+{
+	uint32_t *order = hpt_xcalloc(r->n + 1, sizeof *order);
+	uint32_t it = r->first_root, d, x;
+	size_t k = 0;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		key[x] = (double)r->entries[x];
+		order[k++] = x;
+	}
+	while (k-- > 0)
+		if (r->parent[order[k]] != PROF_NONE)
+			key[r->parent[order[k]]] += key[order[k]];
+	free(order);
+}
+
+/*
  * Lay out, budget and draw.  Whole because the three passes share the
  * layout arrays and read as one sequence.
  */
@@ -199,6 +220,9 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	unsigned char *drawn = hpt_xcalloc(n, 1);
 	double total = 0, root_x = MARGIN, height, sum;
 	uint32_t it, d, x, p;
+
+	if (w == PROF_W_ENTRIES && !r->inverted)
+		subtree_entries(r, key);
 
 	/* the sum of each node's children's costs, and of the roots' */
 	it = r->first_root;

@@ -11,7 +11,7 @@
  *     measure of -w, largest first);
  *   - a box's width is the node's inherited cost by -w (prof_keys,
  *     prof_tree.h: inherited ticks or bytes, or tenths of a percent in
- *     a -p report; entries over the subtree), as a share of its
+ *     a -p report; entries over the subtree as drawn), as a share of its
  *     parent's width: child width = parent width x child cost / parent
  *     cost (or / the sum of the children's costs, when rounding in a
  *     -p report makes that larger), so the children never stick out;
