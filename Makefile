@@ -25,21 +25,21 @@ MAN5 = man/hptools.5
 # only go down this list.
 LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/escape.o src/lib/input.o src/lib/intern.o src/lib/prog.o \
-	src/lib/sniff.o src/lib/eventlog.o \
+	src/lib/sniff.o src/lib/svg.o src/lib/eventlog.o \
 	src/lib/hp.o src/lib/hp_stats.o src/lib/hp_read.o src/lib/hp_write.o \
 	src/lib/hp_select.o src/lib/hp_stats_write.o src/lib/ev_heap.o \
-	src/lib/heap_in.o \
+	src/lib/heap_in.o src/lib/hp_svg.o \
 	src/lib/prof.o src/lib/prof_read.o src/lib/prof_tree.o \
-	src/lib/prof_write.o src/lib/prof_text.o \
+	src/lib/prof_write.o src/lib/prof_text.o src/lib/prof_svg.o \
 	src/lib/json_read.o src/lib/prof_json.o
 LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/escape.h src/lib/input.h src/lib/intern.h src/lib/prog.h \
-	src/lib/sniff.h src/lib/eventlog.h \
+	src/lib/sniff.h src/lib/svg.h src/lib/eventlog.h \
 	src/lib/hp.h src/lib/hp_stats.h src/lib/hp_read.h src/lib/hp_write.h \
 	src/lib/hp_select.h src/lib/hp_stats_write.h src/lib/ev_heap.h \
-	src/lib/heap_in.h \
+	src/lib/heap_in.h src/lib/hp_svg.h \
 	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
-	src/lib/prof_write.h src/lib/prof_text.h \
+	src/lib/prof_write.h src/lib/prof_text.h src/lib/prof_svg.h \
 	src/lib/json.h src/lib/prof_json.h
 LIB = src/lib/libhptools.a
 

@@ -15,12 +15,13 @@
 #include "alloc.h"
 #include "heap_in.h"
 #include "hp_read.h"
+#include "hp_svg.h"
 #include "hp_write.h"
 #include "output.h"
 #include "prog.h"
 
 static const char usage[] =
-    "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]";
+    "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]";
 
 static volatile sig_atomic_t stopped;
 
@@ -136,7 +137,7 @@ static void cat_file(const char *path, struct first *first, int strict,
 int main(int argc, char **argv)
 {
 	static const char *const formats[] = {"hp", "tsv", "wide", "ipe",
-	                                      "cc", NULL};
+	                                      "cc", "svg", NULL};
 	struct hpt_intern bands;
 	struct hp_sample s;
 	struct hp_sink sink;
@@ -152,7 +153,7 @@ int main(int argc, char **argv)
 		case 'q': hpt_quiet = 1; break;
 		case 'o':
 			fmt = hpt_keyword('o', "output format", optarg, formats);
-			if (fmt >= 3)
+			if (fmt == 3 || fmt == 4)
 				hpt_usage_error("-o %s (the IPE and cost-centre "
 				                "tables) is not supported yet",
 				                optarg);
@@ -171,6 +172,8 @@ int main(int argc, char **argv)
 		hp_sink_hp(&sink);
 	else if (fmt == 1)
 		hp_sink_tsv(&sink);
+	else if (fmt == 5)
+		hp_sink_svg(&sink);
 	else
 		hp_sink_wide(&sink);
 

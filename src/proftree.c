@@ -16,18 +16,19 @@
 #include "output.h"
 #include "prof_json.h"
 #include "prof_read.h"
+#include "prof_svg.h"
 #include "prof_text.h"
 #include "prof_tree.h"
 #include "prof_write.h"
 #include "prog.h"
 #include "sniff.h"
 
-enum out { O_TREE, O_TSV, O_FOLDED, O_PROF };
+enum out { O_TREE, O_TSV, O_FOLDED, O_PROF, O_SVG };
 
 static const char usage[] =
     "usage: proftree [-aiqz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
-    "                [-w ticks|alloc|entries|time] [-o tree|tsv|folded|prof]"
-    " [file]\n"
+    "                [-w ticks|alloc|entries|time]"
+    " [-o tree|tsv|folded|prof|svg] [file]\n"
     "       proftree -D [options] OLD NEW";
 
 struct opts {
@@ -208,6 +209,9 @@ static void one_main(const char *path)
 	case O_PROF:
 		prof_write(out);
 		break;
+	case O_SVG:
+		prof_write_svg(out, o.weight);
+		break;
 	default:
 		prof_write_tree(out);
 		break;
@@ -222,7 +226,7 @@ static void one_main(const char *path)
 static char **options(int argc, char **argv, int *nfiles)
 {
 	static const char *const out_words[] = {"tree", "tsv", "folded",
-	                                        "prof", NULL};
+	                                        "prof", "svg", NULL};
 	static const char *const weight_words[] = {"ticks", "alloc",
 	                                           "entries", "time", NULL};
 	char **files;
@@ -283,6 +287,8 @@ static char **options(int argc, char **argv, int *nfiles)
 		hpt_usage_error("-a, -i and -D exclude each other");
 	if (o.out == O_PROF && (o.flat || o.inverted || o.diff))
 		hpt_usage_error("-o prof cannot show -a, -i or -D");
+	if (o.out == O_SVG && (o.flat || o.diff))
+		hpt_usage_error("-o svg cannot show -a or -D");
 	if (o.out == O_FOLDED && o.flat)
 		hpt_usage_error("-o folded cannot show -a");
 	/* -d and -m fold a cut subtree's costs into the node above it,

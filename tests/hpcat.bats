@@ -189,7 +189,7 @@ hp2ps_accepts() {
 	run script -qec "$TOP/hpcat" /dev/null
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"hpcat: standard input is a terminal; name a profile or pipe one in"* ]]
-	[[ "$output" == *"usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]"* ]]
+	[[ "$output" == *"usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]"* ]]
 }
 
 @test "output does not depend on the locale" {
@@ -210,7 +210,7 @@ hp2ps_accepts() {
 @test "-h prints the usage on stdout, exit 0" {
 	run hpcat -h
 	[ "$status" -eq 0 ]
-	[ "$output" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "$output" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]" ]
 }
 
 @test "-V prints the version" {
@@ -223,7 +223,7 @@ hp2ps_accepts() {
 	run hpcat -Z
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: unknown option -Z" ]
-	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]" ]
 	[ "${#lines[@]}" -eq 2 ]
 	run hpcat -o
 	[ "$status" -eq 2 ]
@@ -231,9 +231,9 @@ hp2ps_accepts() {
 	run hpcat --help
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = 'hpcat: unknown option "--help": options are single letters (see -h)' ]
-	run hpcat -o svg x
+	run hpcat -o png x
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = 'hpcat: -o: unknown output format "svg" (one of: hp, tsv, wide, ipe, cc)' ]
+	[ "${lines[0]}" = 'hpcat: -o: unknown output format "png" (one of: hp, tsv, wide, ipe, cc, svg)' ]
 	run hpcat -o ipe x
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: -o ipe (the IPE and cost-centre tables) is not supported yet" ]
@@ -311,6 +311,10 @@ wait_for() {
 example() {
 	local line=$1 st=0
 	case $line in
+	*"-o svg"*" > "*.svg)
+		# what the chart shows is checked in svg.bats
+		sh -c "$line"
+		grep -q '^<svg ' "${line##*> }" ;;
 	"while sleep"*)
 		command -v hp2ps >/dev/null || return 0
 		timeout 3 sh -c "$line" || st=$?
@@ -407,7 +411,7 @@ example() {
 	run hpcat "$FIX/leak.hc.hp" -q
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = 'hpcat: options must come before files: "-q"' ]
-	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide] [file ...]" ]
+	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]" ]
 }
 
 @test "-f stops with a warning when the followed file is rewritten" {

@@ -329,8 +329,9 @@ SH
 	EXDIR=$d
 }
 
-@test "man EXAMPLES: the page has the five examples these tests check" {
-	[ "$(man_examples proftree.1 | wc -l)" -eq 5 ]
+@test "man EXAMPLES: the page has the six examples these tests check" {
+	# example 3, the -o svg flame graph, is checked in svg.bats
+	[ "$(man_examples proftree.1 | wc -l)" -eq 6 ]
 }
 
 @test "man EXAMPLES 1: the hot path of a program" {
@@ -350,8 +351,8 @@ SH
 	[ "$output" = "397275224" ]
 }
 
-@test "man EXAMPLES 3: the callers of one function" {
-	ex 3
+@test "man EXAMPLES 4: the callers of one function" {
+	ex 4
 	[ "$status" -eq 0 ]
 	# wordsOf, then its callers: main (55 ticks) and MAIN
 	echo "${lines[0]}" | grep -Eq ' wordsOf +Main +Leak.hs:23:1-36$'
@@ -361,8 +362,8 @@ SH
 	proftree -i -d 3 -o tsv "$FIX/leak.P.prof" | awk -F'\t' 'NR>1 && $1>3 {exit 1}'
 }
 
-@test "man EXAMPLES 4: pruning a huge report for a bug report" {
-	ex 4
+@test "man EXAMPLES 5: pruning a huge report for a bug report" {
+	ex 5
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	run proftree -o tsv "$EXDIR/small.prof"
@@ -377,8 +378,8 @@ SH
 	invariants "$EXDIR/small.prof" 2>/dev/null
 }
 
-@test "man EXAMPLES 5: comparing two runs" {
-	ex 5
+@test "man EXAMPLES 6: comparing two runs" {
+	ex 6
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 10 ]
 	# the column header (not a number) first, then sorted by the

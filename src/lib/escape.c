@@ -196,3 +196,61 @@ void hpt_out_json_string(const char *s, size_t n)
 	hpt_out_write(s + run, n - run);
 	hpt_out_char('"');
 }
+
+/* ---- XML ---- */
+
+/* The length of the UTF-8 sequence at s (at most n bytes) if it is one
+ * character that XML 1.0 allows (shortest form, not a surrogate, not
+ * U+FFFE or U+FFFF), else 0.  ASCII is not asked here. */
+static size_t xml_char_len(const unsigned char *s, size_t n)
+{
+	size_t len = hpt_utf8_len(s, n);
+	if (len == 3) {
+		if (s[0] == 0xe0 && s[1] < 0xa0)
+			return 0;  /* overlong */
+		if (s[0] == 0xed && s[1] >= 0xa0)
+			return 0;  /* surrogate */
+		if (s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
+			return 0;  /* U+FFFE, U+FFFF */
+	} else if (len == 4) {
+		if (s[0] == 0xf0 && s[1] < 0x90)
+			return 0;  /* overlong */
+		if (s[0] == 0xf4 && s[1] >= 0x90)
+			return 0;  /* above U+10FFFF */
+	}
+	return len;
+}
+
+void hpt_out_xml(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+	while (i < n) {
+		unsigned char c = u[i];
+		const char *esc = NULL;
+		char hex[8];
+		size_t l;
+		if (c >= 0x20 && c < 0x7f) {
+			switch (c) {
+			case '&': esc = "&amp;"; break;
+			case '<': esc = "&lt;"; break;
+			case '>': esc = "&gt;"; break;
+			case '"': esc = "&quot;"; break;
+			case '\'': esc = "&#39;"; break;
+			default: i++; continue;
+			}
+		} else if (c >= 0x80 && (l = xml_char_len(u + i, n - i)) != 0) {
+			i += l;
+			continue;
+		} else if (c == '\t') {
+			esc = "\\t";
+		} else {
+			snprintf(hex, sizeof hex, "\\x%02x", c);
+			esc = hex;
+		}
+		hpt_out_write(s + run, i - run);
+		hpt_out_str(esc);
+		run = ++i;
+	}
+	hpt_out_write(s + run, n - run);
+}

@@ -1,0 +1,696 @@
+/*
+ * hp_svg.c: the heap chart.  See hp_svg.h for what is drawn and the
+ * bounds.
+ *
+ * While reading, samples go into columns (struct column): a column
+ * holds the largest value of each band over the samples merged into
+ * it, sparse (only the bands seen there), in one pool.  Columns cover
+ * time cells of width cell (seconds) from the first sample's time;
+ * cell starts at 0 (one column per sample) and is widened, every
+ * column merged into the new cells, whenever more than 2 x PLOT_W
+ * columns are held.  At the end the bands are ranked by their
+ * integrals, the columns reduced to at most PLOT_W + 1, and drawn.
+ */
+#include "hp_svg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "escape.h"
+#include "output.h"
+#include "svg.h"
+
+/* The layout, in pixels. */
+#define WIDTH 1080
+#define HEIGHT 600
+#define PLOT_X 80       /* left edge of the plot */
+#define PLOT_W 620      /* its width: the number of columns drawn */
+#define PLOT_Y 64       /* top edge */
+#define PLOT_H 456      /* height */
+#define KEY_X 730       /* left edge of the key */
+#define KEY_CPS 40      /* code points of a name in the key */
+#define TIP_MAX 2048    /* bytes of a name in a tooltip */
+
+struct column {
+	double t_lo, t_hi;       /* first and last sample time merged */
+	double cell;             /* index of its time cell (cell > 0) */
+	size_t first, n;         /* its values: pool[first .. first+n) */
+};
+
+struct chart {
+	/* the header, copied */
+	char *job, *date, *sample_unit, *value_unit;
+	size_t job_len, date_len, sample_unit_len, value_unit_len;
+
+	struct column *col;
+	size_t ncol, colcap;
+	struct hp_bandval *pool; /* band and largest bytes (text unused) */
+	size_t npool, poolcap;
+	double t0, cell;         /* time of the first sample, cell width */
+
+	/* where each band's value sits in the pool for the last column:
+	 * valid when stamp[band] == ncol (the columns are counted 1..) */
+	size_t *pos, *stamp;
+	uint64_t *max;           /* each band's largest value ... */
+	double *max_t;           /* ... and the time of its first sample */
+	size_t nbands, bandcap;
+
+	struct hp_integral integral;
+	uint64_t samples;
+	uint64_t peak;           /* the largest total, at time peak_t */
+	double peak_t;
+
+	double *mark;            /* MARK times, one per cell at most */
+	size_t nmark, markcap;
+};
+
+/* Ten hues apart for colour-blind readers (Paul Tol's muted scheme and
+ * Okabe and Ito's orange), then the same ten lighter: rank i gets
+ * palette[i]; OTHER is grey. */
+static const char *const palette[HP_SVG_BANDS] = {
+	"#332288", "#88ccee", "#44aa99", "#117733", "#999933",
+	"#ddcc77", "#cc6677", "#882255", "#aa4499", "#e69f00",
+	"#8f85c9", "#c3e5f6", "#a1d4cc", "#88bb99", "#ccccaa",
+	"#eee5bb", "#e5b2bb", "#c390aa", "#d4a1cc", "#f2cf80",
+};
+static const char other_colour[] = "#bbbbbb";
+
+static void grow_bands(struct chart *c, size_t need)
+{
+	size_t cap = c->bandcap, old = c->nbands;
+	if (need <= old)
+		return;
+	if (need > cap) {
+		c->pos = hpt_xgrow(c->pos, &cap, need, sizeof *c->pos);
+		cap = c->bandcap;
+		c->stamp = hpt_xgrow(c->stamp, &cap, need, sizeof *c->stamp);
+		cap = c->bandcap;
+		c->max = hpt_xgrow(c->max, &cap, need, sizeof *c->max);
+		cap = c->bandcap;
+		c->max_t = hpt_xgrow(c->max_t, &cap, need, sizeof *c->max_t);
+		c->bandcap = cap;
+	}
+	memset(c->stamp + old, 0, (need - old) * sizeof *c->stamp);
+	memset(c->max + old, 0, (need - old) * sizeof *c->max);
+	memset(c->max_t + old, 0, (need - old) * sizeof *c->max_t);
+	c->nbands = need;
+}
+
+/* A new column at the end, empty, for time t in cell k. */
+static void column_new(struct chart *c, double t, double k)
+{
+	struct column *x;
+	c->col = hpt_xgrow(c->col, &c->colcap, c->ncol + 1, sizeof *c->col);
+	x = &c->col[c->ncol++];
+	x->t_lo = x->t_hi = t;
+	x->cell = k;
+	x->first = c->npool;
+	x->n = 0;
+}
+
+/* Merge n values into the last column, keeping each band's largest
+ * (the column's values are the last ones of the pool). */
+static void column_merge(struct chart *c, const struct hp_bandval *v,
+                         size_t n)
+{
+	struct column *x = &c->col[c->ncol - 1];
+	size_t i;
+	for (i = 0; i < n; i++) {
+		uint32_t b = v[i].band;
+		if (c->stamp[b] == c->ncol) {
+			if (v[i].bytes > c->pool[c->pos[b]].bytes)
+				c->pool[c->pos[b]].bytes = v[i].bytes;
+			continue;
+		}
+		c->pool = hpt_xgrow(c->pool, &c->poolcap, c->npool + 1,
+		                    sizeof *c->pool);
+		memset(&c->pool[c->npool], 0, sizeof *c->pool);
+		c->pool[c->npool].band = b;
+		c->pool[c->npool].bytes = v[i].bytes;
+		c->stamp[b] = c->ncol;
+		c->pos[b] = c->npool++;
+		x->n++;
+	}
+}
+
+static double cell_of(const struct chart *c, double t)
+{
+	return c->cell > 0 ? floor((t - c->t0) / c->cell) : 0;
+}
+
+/* Widen the cells so that the columns fit in about target, and merge
+ * the columns of each new cell.  While reading (twice 1) the cells at
+ * least double, so that widening happens a logarithmic number of
+ * times; at the end they become just wide enough.  Marks are thinned
+ * to one per cell. */
+static void widen(struct chart *c, size_t target, int twice)
+{
+	struct column *old = c->col;
+	struct hp_bandval *oldpool = c->pool;
+	size_t nold = c->ncol, i, j;
+	double last = old[nold - 1].t_hi, span;
+	if (c->nmark > 0 && c->mark[c->nmark - 1] > last)
+		last = c->mark[c->nmark - 1];
+	span = last - c->t0;
+	double cell = span > 0 ? span / (double)target : 1;
+	if (cell < (twice ? 2 : 1) * c->cell)
+		cell = (twice ? 2 : 1) * c->cell;
+	c->cell = cell;
+	c->col = NULL;
+	c->colcap = c->ncol = 0;
+	c->pool = NULL;
+	c->poolcap = c->npool = 0;
+	memset(c->stamp, 0, c->nbands * sizeof *c->stamp);
+	for (i = 0; i < nold; i++) {
+		double kc = cell_of(c, old[i].t_lo);
+		if (c->ncol == 0 || kc > c->col[c->ncol - 1].cell) {
+			column_new(c, old[i].t_lo, kc);
+		} else {
+			struct column *x = &c->col[c->ncol - 1];
+			if (old[i].t_lo < x->t_lo)
+				x->t_lo = old[i].t_lo;
+		}
+		if (old[i].t_hi > c->col[c->ncol - 1].t_hi)
+			c->col[c->ncol - 1].t_hi = old[i].t_hi;
+		column_merge(c, oldpool + old[i].first, old[i].n);
+	}
+	free(old);
+	free(oldpool);
+	for (i = j = 0; i < c->nmark; i++)
+		if (j == 0 ||
+		    cell_of(c, c->mark[i]) > cell_of(c, c->mark[j - 1]))
+			c->mark[j++] = c->mark[i];
+	c->nmark = j;
+}
+
+/* A copy of a header string (NULL: empty). */
+static char *dup(const char *s, size_t n, size_t *len)
+{
+	*len = s ? n : 0;
+	return hpt_xmemdup(s ? s : "", *len);
+}
+
+static void header_cb(void *arg, const struct hp_header *h)
+{
+	struct chart *c = arg;
+	free(c->job);
+	free(c->date);
+	free(c->sample_unit);
+	free(c->value_unit);
+	c->job = dup(h->job, h->job_len, &c->job_len);
+	c->date = dup(h->date, h->date_len, &c->date_len);
+	c->sample_unit = dup(h->sample_unit, h->sample_unit_len,
+	                     &c->sample_unit_len);
+	c->value_unit = dup(h->value_unit, h->value_unit_len,
+	                    &c->value_unit_len);
+}
+
+static void sample_cb(void *arg, const struct hpt_intern *bands,
+                      const struct hp_sample *s)
+{
+	struct chart *c = arg;
+	uint64_t total = 0;
+	double k;
+	size_t i;
+	grow_bands(c, bands->count);
+	for (i = 0; i < s->n; i++) {
+		uint32_t b = s->v[i].band;
+		/* a total beyond 2^64-1 bytes stays at 2^64-1 */
+		if (s->v[i].bytes > UINT64_MAX - total)
+			total = UINT64_MAX;
+		else
+			total += s->v[i].bytes;
+		if (s->v[i].bytes > c->max[b]) {
+			c->max[b] = s->v[i].bytes;
+			c->max_t[b] = s->time;
+		}
+	}
+	if (c->samples == 0 || total > c->peak) {
+		c->peak = total;
+		c->peak_t = s->time;
+	}
+	if (c->samples == 0)
+		c->t0 = s->time;
+	c->samples++;
+	hp_integral_add(&c->integral, s);
+	k = cell_of(c, s->time);
+	if (c->ncol == 0 || c->cell == 0 || k > c->col[c->ncol - 1].cell) {
+		column_new(c, s->time, k);
+	} else {
+		struct column *x = &c->col[c->ncol - 1];
+		if (s->time < x->t_lo)
+			x->t_lo = s->time;
+		if (s->time > x->t_hi)
+			x->t_hi = s->time;
+	}
+	column_merge(c, s->v, s->n);
+	if (c->ncol > 2 * PLOT_W)
+		widen(c, PLOT_W, 1);
+}
+
+static void mark_cb(void *arg, const struct hp_sample *s)
+{
+	struct chart *c = arg;
+	if (c->nmark > 0 && c->cell > 0 &&
+	    cell_of(c, s->time) <= cell_of(c, c->mark[c->nmark - 1]))
+		return;
+	/* before the first sample there is nothing to thin them by; they
+	 * are not drawn anyway unless samples follow at their times */
+	if (c->ncol == 0 && c->nmark >= 4 * PLOT_W)
+		return;
+	c->mark = hpt_xgrow(c->mark, &c->markcap, c->nmark + 1,
+	                    sizeof *c->mark);
+	c->mark[c->nmark++] = s->time;
+	/* marks with no sample to thin them stay bounded too */
+	if (c->nmark > 4 * PLOT_W && c->ncol > 0)
+		widen(c, PLOT_W, 1);
+}
+
+/* Write the time unit after a time: "s" for seconds, else the
+ * SAMPLE_UNIT as it is. */
+static void out_unit(const struct chart *c)
+{
+	hpt_out_char(' ');
+	if (c->sample_unit_len == 7 &&
+	    memcmp(c->sample_unit, "seconds", 7) == 0)
+		hpt_out_char('s');
+	else
+		hpt_out_xml(c->sample_unit, c->sample_unit_len);
+}
+
+/* ---- ranking ---- */
+
+struct ranked {
+	double integral;
+	const char *name;
+	size_t len;
+	uint32_t band;
+};
+
+static int ranked_cmp(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int d;
+	if (a->integral != b->integral)
+		return a->integral > b->integral ? -1 : 1;
+	d = memcmp(a->name, b->name, n);
+	if (d)
+		return d;
+	return a->len < b->len ? -1 : a->len > b->len;
+}
+
+/* same rule as hpslice -m */
+/* Every band in rank order into order (bands->count entries): largest
+ * time integral first, ties by name (bytes, then length).  The first
+ * HP_SVG_BANDS are drawn, the rest summed into OTHER. */
+static void rank_bands(const struct hpt_intern *bands,
+                       const struct hp_integral *in, uint32_t *order)
+{
+	struct ranked *r = hpt_xcalloc(bands->count + 1, sizeof *r);
+	size_t i;
+	for (i = 0; i < bands->count; i++) {
+		r[i].integral = hp_integral_of(in, (uint32_t)i);
+		r[i].name = bands->name[i];
+		r[i].len = bands->len[i];
+		r[i].band = (uint32_t)i;
+	}
+	qsort(r, bands->count, sizeof *r, ranked_cmp);
+	for (i = 0; i < bands->count; i++)
+		order[i] = r[i].band;
+	free(r);
+}
+
+/* ---- axes ---- */
+
+/* A round step (1, 2 or 5 times a power of ten) that cuts range into
+ * four to seven parts. */
+static double nice_step(double range)
+{
+	double raw = range / 7, mag, f;
+	if (!(raw > 0))
+		return 1;
+	mag = pow(10, floor(log10(raw)));
+	f = raw / mag;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+/* Decimals needed to write multiples of step. */
+static int decimals(double step)
+{
+	int d = (int)-floor(log10(step) + 1e-9);
+	return d < 0 ? 0 : d > 9 ? 9 : d;
+}
+
+/* A size in bytes with a unit: "1.5 MB" (powers of 1000), as many
+ * decimals as step (in the same unit) needs; a value unit other than
+ * bytes gets k, M and G and no unit. */
+static char *size_text(double v, double step, int bytes)
+{
+	static const char *const units[] = {"", "k", "M", "G", "T"};
+	double scale = 1, top = step > v ? step : v;
+	int u = 0;
+	while (u < 4 && top >= scale * 1000) {
+		scale *= 1000;
+		u++;
+	}
+	return hpt_xasprintf("%.*f %s%s", decimals(step / scale), v / scale,
+	                     units[u], bytes ? "B" : "");
+}
+
+/* A size for tooltips and the subtitle: three significant figures. */
+static char *size_short(uint64_t v, int bytes)
+{
+	static const char *const units[] = {"", "k", "M", "G", "T", "P"};
+	double x = (double)v;
+	int u = 0;
+	if (v < 1000)
+		return hpt_xasprintf("%llu %s", (unsigned long long)v,
+		                     bytes ? "B" : "");
+	while (u < 5 && x >= 1000) {
+		x /= 1000;
+		u++;
+	}
+	return hpt_xasprintf("%.*f %s%s", x < 10 ? 2 : x < 100 ? 1 : 0, x,
+	                     units[u], bytes ? "B" : "");
+}
+
+/* The chart's scales: time tmin..tmax across the plot, 0..ymax up. */
+struct scale {
+	double tmin, tmax, ymax;
+};
+
+static double px(const struct scale *sc, double t)
+{
+	return PLOT_X + (t - sc->tmin) / (sc->tmax - sc->tmin) * PLOT_W;
+}
+
+static double py(const struct scale *sc, double v)
+{
+	return PLOT_Y + PLOT_H - v / sc->ymax * PLOT_H;
+}
+
+static void draw_axes(const struct chart *c, const struct scale *sc,
+                      double ystep, double tstep, int bytes)
+{
+	double v, t, k;
+	int td = decimals(tstep);
+	svg_group("id=\"axes\"");
+	for (k = 0; (v = k * ystep) <= sc->ymax * (1 + 1e-9); k++) {
+		char *s = k > 0 ? size_text(v, ystep, bytes) : hpt_xstrdup("0");
+		double y = py(sc, v);
+		svg_line(PLOT_X, y, PLOT_X + PLOT_W, y,
+		         v > 0 ? "stroke=\"#dddddd\"" : "stroke=\"#000000\"");
+		svg_text_str(PLOT_X - 6, y + 4, "class=\"size-tick\" "
+		             "text-anchor=\"end\"", s);
+		free(s);
+	}
+	for (k = ceil(sc->tmin / tstep - 1e-9);
+	     (t = k * tstep) <= sc->tmax + tstep * 1e-9; k++) {
+		char *s;
+		double x = px(sc, t);
+		if (t < tstep * 1e-9 && t > -tstep * 1e-9)
+			t = 0; /* not "-0.00" */
+		s = hpt_xasprintf("%.*f", td, t);
+		svg_line(x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 4,
+		         "stroke=\"#000000\"");
+		svg_text_str(x, PLOT_Y + PLOT_H + 24,
+		             "class=\"time-tick\" text-anchor=\"middle\"", s);
+		free(s);
+	}
+	svg_line(PLOT_X, PLOT_Y, PLOT_X, PLOT_Y + PLOT_H, "stroke=\"#000000\"");
+	svg_text(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 44,
+	         "text-anchor=\"middle\"", c->sample_unit, c->sample_unit_len,
+	         40);
+	hpt_out_str("<text x=\"18\" y=\"");
+	svg_num(PLOT_Y + PLOT_H / 2);
+	hpt_out_str("\" text-anchor=\"middle\" transform=\"rotate(-90 18 ");
+	svg_num(PLOT_Y + PLOT_H / 2);
+	hpt_out_str(")\">");
+	hpt_out_xml(c->value_unit, c->value_unit_len);
+	hpt_out_str("</text>\n");
+	svg_group_end();
+}
+
+static void draw_marks(const struct chart *c, const struct scale *sc)
+{
+	size_t i;
+	if (c->nmark == 0)
+		return;
+	svg_group("id=\"marks\" fill=\"#cc3311\"");
+	for (i = 0; i < c->nmark; i++) {
+		double x = px(sc, c->mark[i]), y = PLOT_Y + PLOT_H + 1;
+		char *s;
+		if (c->mark[i] < sc->tmin || c->mark[i] > sc->tmax)
+			continue;
+		svg_path_begin();
+		svg_path_pt('M', x, y);
+		svg_path_pt('L', x - 4, y + 8);
+		svg_path_pt('L', x + 4, y + 8);
+		svg_path_pt('Z', 0, 0);
+		svg_path_end("class=\"mark\"", 1);
+		svg_tip_begin();
+		s = hpt_xasprintf("MARK at %.6g", c->mark[i]);
+		svg_raw(s);
+		out_unit(c);
+		free(s);
+		svg_tip_end("path");
+	}
+	svg_group_end();
+}
+
+/* The share of a drawn band (or OTHER, band UINT32_MAX, whose
+ * integral is other) in the total time integral, in percent. */
+static double share(const struct chart *c, uint32_t band, double other)
+{
+	double total = c->integral.total;
+	double v = band == UINT32_MAX ? other
+	                              : hp_integral_of(&c->integral, band);
+	return total > 0 ? v / total * 100 : 0;
+}
+
+/* The tooltip text of a drawn band, or of OTHER (band UINT32_MAX: the
+ * sum of others bands, whose integrals add up to other). */
+static void band_tip(const struct chart *c, const struct hpt_intern *bands,
+                     uint32_t band, size_t others, double other, int bytes)
+{
+	char *s, *m;
+	if (band == UINT32_MAX) {
+		s = hpt_xasprintf("OTHER: %zu more bands summed\nshare %.1f %% "
+		                  "of the time integral", others,
+		                  share(c, band, other));
+		svg_raw(s);
+		free(s);
+		return;
+	}
+	svg_tip(bands->name[band], bands->len[band], TIP_MAX);
+	m = size_short(c->max[band], bytes);
+	s = hpt_xasprintf("\nmax %s at %.6g", m, c->max_t[band]);
+	svg_raw(s);
+	free(s);
+	out_unit(c);
+	s = hpt_xasprintf("\nshare %.1f %% of the time integral",
+	                  share(c, band, other));
+	svg_raw(s);
+	free(s);
+	free(m);
+}
+
+/*
+ * Draw the chart.  Whole because it is one page of layout: the values
+ * of the drawn bands per column, the scales, then the parts in the
+ * order they are painted (axes under the bands, key and marks last).
+ */
+static void draw(struct chart *c, const struct hpt_intern *bands)
+{
+	size_t nb = bands->count, nd, nother, i, d, ncol;
+	uint32_t *order = hpt_xcalloc(nb + 1, sizeof *order);
+	size_t *rank = hpt_xcalloc(nb + 1, sizeof *rank);
+	double *cum, *xs;
+	struct scale sc;
+	double ystep, tstep, top = 0, other = c->integral.total;
+	int bytes = c->value_unit_len == 5 &&
+	            memcmp(c->value_unit, "bytes", 5) == 0;
+	char *s;
+
+	grow_bands(c, nb);
+	if (c->ncol > PLOT_W)
+		widen(c, PLOT_W, 0);
+	ncol = c->ncol;
+	rank_bands(bands, &c->integral, order);
+	nd = nb < HP_SVG_BANDS ? nb : HP_SVG_BANDS;
+	nother = nb - nd;
+	for (i = 0; i < nb; i++)
+		rank[order[i]] = i < nd ? i : nd;
+	for (i = 0; i < nd; i++)
+		other -= hp_integral_of(&c->integral, order[i]);
+	if (nother)
+		nd++;
+	/* cum[col * nd + d]: the top of drawn band d in column col */
+	cum = hpt_xcalloc(ncol * nd + 1, sizeof *cum);
+	xs = hpt_xcalloc(ncol + 1, sizeof *xs);
+	for (i = 0; i < ncol; i++) {
+		const struct column *x = &c->col[i];
+		size_t j;
+		for (j = 0; j < x->n; j++) {
+			const struct hp_bandval *v = &c->pool[x->first + j];
+			cum[i * nd + rank[v->band]] += (double)v->bytes;
+		}
+		for (d = 1; d < nd; d++)
+			cum[i * nd + d] += cum[i * nd + d - 1];
+		if (nd && cum[i * nd + nd - 1] > top)
+			top = cum[i * nd + nd - 1];
+	}
+	sc.tmin = ncol ? c->col[0].t_lo : 0;
+	sc.tmax = sc.tmin;
+	for (i = 0; i < ncol; i++) {
+		const struct column *x = &c->col[i];
+		xs[i] = x->t_lo == x->t_hi ? x->t_lo : (x->t_lo + x->t_hi) / 2;
+		if (x->t_lo < sc.tmin)
+			sc.tmin = x->t_lo;
+		if (x->t_hi > sc.tmax)
+			sc.tmax = x->t_hi;
+	}
+	if (!(sc.tmax > sc.tmin))
+		sc.tmax = sc.tmin + 1;
+	ystep = nice_step(top > 0 ? top : 1);
+	if (ystep < 1)
+		ystep = 1;
+	sc.ymax = ceil(top / ystep - 1e-9) * ystep;
+	if (sc.ymax <= 0)
+		sc.ymax = ystep;
+	tstep = nice_step(sc.tmax - sc.tmin);
+
+	svg_begin(WIDTH, HEIGHT);
+	svg_text(PLOT_X, 24, "id=\"job\" font-size=\"16\" font-weight=\"bold\"",
+	         c->job, c->job_len, 110);
+	hpt_out_str("<text x=\"80\" y=\"44\" id=\"date\">");
+	hpt_out_xml(c->date, c->date_len);
+	if (c->samples) {
+		s = size_short(c->peak, bytes);
+		hpt_out_printf("%slargest total %s at %.6g",
+		               c->date_len ? " \xe2\x80\x94 " : "", s,
+		               c->peak_t);
+		out_unit(c);
+		hpt_out_printf(", %llu sample%s",
+		               (unsigned long long)c->samples,
+		               c->samples == 1 ? "" : "s");
+		if (c->cell > 0)
+			hpt_out_printf(" in %zu columns, each band at its "
+			               "largest in each column", ncol);
+		free(s);
+	}
+	hpt_out_str("</text>\n");
+	draw_axes(c, &sc, ystep, tstep, bytes);
+
+	svg_group("id=\"bands\"");
+	for (d = 0; d < nd && ncol; d++) {
+		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
+		char *attrs = hpt_xasprintf("class=\"band\" fill=\"%s\"",
+		                            d < HP_SVG_BANDS ? palette[d]
+		                                             : other_colour);
+		svg_path_begin();
+		/* the top edge left to right, then the band below it (or the
+		 * axis) right to left; a single column spans the plot */
+		for (i = 0; i < ncol; i++)
+			svg_path_pt(i ? 'L' : 'M', ncol > 1 ? px(&sc, xs[i])
+			            : PLOT_X, py(&sc, cum[i * nd + d]));
+		if (ncol == 1)
+			svg_path_pt('L', PLOT_X + PLOT_W, py(&sc, cum[d]));
+		if (ncol == 1)
+			svg_path_pt('L', PLOT_X + PLOT_W,
+			            py(&sc, d ? cum[d - 1] : 0));
+		for (i = ncol; i-- > 0;)
+			svg_path_pt('L', ncol > 1 ? px(&sc, xs[i]) : PLOT_X,
+			            py(&sc, d ? cum[i * nd + d - 1] : 0));
+		svg_path_pt('Z', 0, 0);
+		svg_path_end(attrs, 1);
+		free(attrs);
+		svg_tip_begin();
+		band_tip(c, bands, band, nother, other, bytes);
+		svg_tip_end("path");
+	}
+	svg_group_end();
+	if (ncol == 0 || nb == 0)
+		svg_text_str(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H / 2,
+		             "id=\"empty\" text-anchor=\"middle\"",
+		             ncol ? "no bands" : "no samples");
+	draw_marks(c, &sc);
+	svg_text_str(WIDTH - 10, HEIGHT - 8, "fill=\"#666666\" "
+	             "font-size=\"10\" text-anchor=\"end\"",
+	             "Key: share of the time integral. Point at a band or a "
+	             "key entry for its full name and largest value.");
+
+	/* the key: the top of the stack first */
+	svg_group("id=\"key\"");
+	for (d = nd; d-- > 0;) {
+		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
+		double row = nd > 21 ? (double)PLOT_H / (double)nd : 21.5;
+		double y = PLOT_Y + row * (double)(nd - 1 - d);
+		double pct;
+		char *attrs = hpt_xasprintf("fill=\"%s\"", d < HP_SVG_BANDS
+		                            ? palette[d] : other_colour);
+		svg_group("class=\"key-entry\"");
+		svg_tip_begin();
+		band_tip(c, bands, band, nother, other, bytes);
+		svg_tip_end(NULL);
+		svg_rect(KEY_X, y + 2, 14, 14, attrs, 0);
+		if (band == UINT32_MAX)
+			svg_text_str(KEY_X + 20, y + 13.5, "class=\"key-name\"",
+			             "OTHER");
+		else
+			svg_text(KEY_X + 20, y + 13.5, "class=\"key-name\"",
+			         bands->name[band], bands->len[band], KEY_CPS);
+		pct = share(c, band, other);
+		s = pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
+		                          : hpt_xasprintf("%.1f %%", pct);
+		svg_text_str(WIDTH - 10, y + 13.5, "class=\"key-share\" "
+		             "text-anchor=\"end\"", s);
+		free(s);
+		svg_group_end();
+		free(attrs);
+	}
+	svg_group_end();
+	svg_end();
+	free(cum);
+	free(xs);
+	free(order);
+	free(rank);
+}
+
+static void end_cb(void *arg, const struct hpt_intern *bands)
+{
+	struct chart *c = arg;
+	draw(c, bands);
+	free(c->job);
+	free(c->date);
+	free(c->sample_unit);
+	free(c->value_unit);
+	free(c->col);
+	free(c->pool);
+	free(c->pos);
+	free(c->stamp);
+	free(c->max);
+	free(c->max_t);
+	free(c->mark);
+	hp_integral_free(&c->integral);
+	free(c);
+}
+
+void hp_sink_svg(struct hp_sink *k)
+{
+	struct chart *c = hpt_xcalloc(1, sizeof *c);
+	struct hp_header none;
+	memset(k, 0, sizeof *k);
+	memset(&none, 0, sizeof none);
+	header_cb(c, &none);
+	hp_integral_init(&c->integral);
+	k->header = header_cb;
+	k->sample = sample_cb;
+	k->mark = mark_cb;
+	k->end = end_cb;
+	k->arg = c;
+}

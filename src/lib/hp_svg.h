@@ -1,0 +1,56 @@
+/*
+ * hp_svg.h: a heap profile as a picture (hpcat -o svg): the stacked
+ * area chart that hp2ps draws from a .hp (GHC's utils/hp2ps), as one
+ * standalone SVG 1.1 document through svg.h.
+ *
+ * What is drawn (1080 x 600 pixels):
+ *   - the JOB as title, the DATE and the largest total (with its time)
+ *     below it, and the number of samples (and of columns, when they
+ *     were merged: see Bounds);
+ *   - the bands stacked over time, one filled outline each, the band
+ *     with the largest time integral (hp_integral, hp.h) at the bottom,
+ *     ties by name (bytes); at most HP_SVG_BANDS of them, every other
+ *     band summed into one named OTHER on top, the rule of hpslice -m;
+ *     values between two samples are joined by straight lines (the
+ *     trapezoid of the integral); a band absent from a sample is 0;
+ *   - a size axis in B, kB, MB or GB (powers of 1000) at round ticks,
+ *     and a time axis in the SAMPLE_UNIT (seconds) at round ticks, each
+ *     MARK as a small triangle under the time axis;
+ *   - a key, in the order of the stack (top band first), with each
+ *     band's colour and name (cut with "…" when long);
+ *   - tooltips (<title>) on every band and key entry: the full name (up
+ *     to 2048 bytes), the band's largest value and its time, and its
+ *     share of the total time integral in percent.
+ * Colours come from a fixed palette (Paul Tol's "muted" scheme and
+ * Okabe and Ito's orange, chosen to stay apart for colour-blind
+ * readers, then the same ten hues lighter), by rank: the same band
+ * order gets the same colours.
+ *
+ * Bounds.  The chart is 620 pixels wide, and the samples are kept at
+ * that resolution while they are read: consecutive samples that fall in
+ * the same time cell are merged into one column holding each band's
+ * largest value there (so every band's peaks stay), the cells widening
+ * as the profile grows; at most 2 x 620 columns are held, and at most
+ * 621 are drawn.  A profile of up to 620 samples is drawn exactly, one
+ * column per sample, and the stacked top at each sample is its total.
+ * Memory thus grows with the number of bands, never with the number
+ * of samples; the output (at most 21 outlines of 621 points, a key and
+ * tooltips) stays far under 1 MB.  A merged column's top is the sum of
+ * its bands' maxima, which may lie above every total of its samples
+ * when bands peak at different samples within one pixel.
+ */
+#ifndef HPT_HP_SVG_H
+#define HPT_HP_SVG_H
+
+#include "hp.h"
+
+/* The most bands drawn on their own; the others are summed into OTHER. */
+#define HP_SVG_BANDS 20
+
+/* The chart as a sink: header, samples and marks are gathered, and the
+ * whole document is written (one output unit) by its end call, which
+ * frees the sink's state.  The end call draws an empty frame saying
+ * "no samples" when none came. */
+void hp_sink_svg(struct hp_sink *k);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * prof_svg.h: a cost-centre tree (prof.h) as a flame graph (proftree
+ * -o svg), one standalone SVG 1.1 document through svg.h.
+ *
+ * What is drawn (1200 pixels wide, 17 pixels a level):
+ *   - a title line with the report's command and a line with its date,
+ *     totals and what the widths measure;
+ *   - one box per linked node, the roots side by side along the bottom
+ *     across the whole width, each node's children above it, left to
+ *     right in the tree's child order (proftree sorts them by the
+ *     measure of -w, largest first);
+ *   - a box's width is the node's inherited cost by -w (prof_keys,
+ *     prof_tree.h: inherited ticks or bytes, or tenths of a percent in
+ *     a -p report; entries over the subtree as drawn), as a share of its
+ *     parent's width: child width = parent width x child cost / parent
+ *     cost (or / the sum of the children's costs, when rounding in a
+ *     -p report makes that larger), so the children never stick out;
+ *   - the cost centre's label in its box when three characters fit,
+ *     cut with "…" when it does not fit whole;
+ *   - a tooltip on every box: label, module, SRC, entries, individual
+ *     and inherited %time and %alloc (with ticks and bytes in a -P
+ *     report);
+ *   - a colour by module: a hash of the module's bytes into warm
+ *     colours, so a module keeps its colour from run to run.
+ * Bounds: a box narrower than a pixel is not drawn, nor anything above
+ * it (its cost stays in the parent's width, as the parent's
+ * remainder); and levels are drawn from the bottom only while their
+ * boxes fit in about 800 kB of output, so the document stays under
+ * 1 MB whatever the tree (the second title line says when levels were
+ * left out).  The tree is walked with prof_next, never recursively.
+ */
+#ifndef HPT_PROF_SVG_H
+#define HPT_PROF_SVG_H
+
+#include "prof.h"
+
+/* Write the flame graph of r's linked nodes, widths by w, as one output
+ * unit. */
+void prof_write_svg(const struct prof_report *r, enum prof_weight w);
+
+#endif

@@ -1,0 +1,325 @@
+#!/usr/bin/env bats
+# The pictures: hpcat -o svg (the heap chart) and proftree -o svg (the
+# flame graph).  Every SVG here must parse as XML (xmllint, Debian
+# libxml2-utils) and render (rsvg-convert, Debian librsvg2-bin); the
+# tests then read back what was drawn (tests/svg_check.py): the key's
+# bands and names, the stacked top at each sample against the sample's
+# total on the drawn axes, each box's width against its parent's, and
+# names with bytes of every kind.
+
+load helper
+
+CHECK="$TOP/tests/svg_check.py"
+
+# valid FILE: FILE is well-formed XML, renders to a PNG, and is under
+# 1 MB (P10 of perf.md).
+valid() {
+	xmllint --noout "$1" || return 1
+	rsvg-convert "$1" >"$1.png" || return 1
+	[ "$(head -c 8 "$1.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+	    { echo "not a PNG"; return 1; }
+	[ "$(wc -c <"$1")" -lt 1000000 ] || { echo "$1: $(wc -c <"$1") bytes"; return 1; }
+}
+
+# totals IN: "time total" of every sample of IN (empty samples too).
+totals() {
+	hpcat -q -o wide "$1" | awk -F'\t' 'NR > 1 { s = 0; for (i = 2; i <= NF; i++) s += $i; print $1, s }'
+}
+
+# ranking IN: the band names of IN by time integral (trapezoid rule),
+# largest first, ties by name: computed here apart from hptools.
+ranking() {
+	hpcat -q -o wide "$1" | python3 -c '
+import sys
+import re
+unesc = lambda s: re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n", "r": "\r", "0": "\0"}.get(m.group(1), m.group(1)), s)
+rows = [[unesc(f) for f in l.rstrip("\n").split("\t")] for l in sys.stdin]
+names, data = rows[0][1:], [[float(x) for x in r] for r in rows[1:]]
+integral = [0.0] * len(names)
+for a, b in zip(data, data[1:]):
+    dt = b[0] - a[0]
+    if dt > 0:
+        for i in range(len(names)):
+            integral[i] += (a[i + 1] + b[i + 1]) / 2 * dt
+order = sorted(range(len(names)), key=lambda i: (-integral[i], names[i].encode("latin-1", "surrogateescape")))
+for i in order:
+    print(names[i])
+'
+}
+
+# ---- the heap chart ----
+
+@test "hpcat -o svg: every fixture parses, renders, and stays small" {
+	for f in "$FIX"/*.hp; do
+		hpcat -q -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+		valid "$BATS_TEST_TMPDIR/o.svg" || { echo "$f"; return 1; }
+	done
+}
+
+@test "hpcat -o svg: the key has every band, in stack order, top first" {
+	f="$FIX/leak.hc.hp"
+	hpcat -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/key"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/key")" -eq 15 ]
+	# the key lists the stack from its top: the ranking reversed
+	ranking "$f" | tac | sed 's/^\(.\{39\}\).*/\1…/' >"$BATS_TEST_TMPDIR/want"
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/key"
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/key")" = "(306)mkItems/main.items/main" ]
+	# one outline per band, colours by rank
+	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
+	[ "${#lines[@]}" -eq 15 ]
+	[ "${lines[0]}" = "26 #332288" ]
+	[ "${lines[1]}" = "26 #88ccee" ]
+}
+
+@test "hpcat -o svg: more than 20 bands: the 20 largest and OTHER" {
+	f="$FIX/leak.hd.hp"     # 39 bands
+	hpcat -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/key"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/key")" -eq 21 ]
+	[ "$(head -1 "$BATS_TEST_TMPDIR/key")" = OTHER ]
+	ranking "$f" | head -20 | tac | sed 's/^\(.\{39\}\).*/\1…/' >"$BATS_TEST_TMPDIR/want"
+	sed 1d "$BATS_TEST_TMPDIR/key" | diff -u "$BATS_TEST_TMPDIR/want" -
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qx 'OTHER: 19 more bands summed | share [0-9.]* % of the time integral'
+	# the stack still adds up to every sample's total
+	totals "$f" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg"
+}
+
+@test "hpcat -o svg: the stacked top at each sample is its total, to the pixel" {
+	for f in "$FIX"/*.hp; do
+		hpcat -q -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+		run python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg" < <(totals "$f")
+		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
+		[ "$output" -eq "$(totals "$f" | wc -l)" ]
+	done
+}
+
+@test "hpcat -o svg: tooltips give the full name, max and share" {
+	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg"
+	# each band twice: its outline and its key entry
+	[ "$(printf '%s\n' "${lines[@]}" | grep -cxF '(308)buildMap.\/buildMap/m... | max 9.60 MB at 0.175242 s | share 19.3 % of the time integral')" -eq 2 ]
+	printf '%s\n' "${lines[@]}" | grep -q '^(306)mkItems/main.items/main | max 35.2 MB at 0.156[0-9]* s | share [0-9.]* % of the time integral$'
+}
+
+@test "hpcat -o svg: title, date, largest total, axes in readable units" {
+	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="job"])' "$BATS_TEST_TMPDIR/o.svg")" = "leak 200000 +RTS -hc -i0.02" ]
+	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — largest total 47.3 MB at 0.175242 s, 13 samples" ]
+	run xmllint --xpath '//*[@class="size-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '0\n10 MB\n20 MB\n30 MB\n40 MB\n50 MB')" ]
+	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '0.00\n0.05\n0.10\n0.15\n0.20')" ]
+}
+
+@test "hpcat -o svg: MARKs are drawn on the time axis" {
+	hpcat -o svg "$TOP/tests/cases/hpcat/mark.in" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[ "$(python3 "$CHECK" marks "$BATS_TEST_TMPDIR/o.svg")" -eq "$(grep -c '^MARK' "$TOP/tests/cases/hpcat/mark.in")" ]
+	# 200 000 marks: at most a few per pixel
+	awk 'BEGIN { print "JOB \"m\""; print "DATE \"\""; print "SAMPLE_UNIT \"seconds\""; print "VALUE_UNIT \"bytes\""
+		print "BEGIN_SAMPLE 0.0\na\t10\nEND_SAMPLE 0.0"
+		for (i = 1; i < 200000; i++) printf "MARK %d.%03d\n", i / 1000, i % 1000
+		print "BEGIN_SAMPLE 300.0\na\t20\nEND_SAMPLE 300.0" }' >"$BATS_TEST_TMPDIR/m.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/m.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	n=$(python3 "$CHECK" marks "$BATS_TEST_TMPDIR/o.svg")
+	[ "$n" -gt 100 ] && [ "$n" -le 2480 ]
+}
+
+@test "hpcat -o svg: names with <, &, quotes, TABs and bytes that are not UTF-8" {
+	printf 'JOB "a<b & ""c"" '"'"'d'"'"'"\nDATE "\377"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >"$BATS_TEST_TMPDIR/n.hp"
+	printf 'BEGIN_SAMPLE 0.0\nx<y&z\t10\nq"uo'"'"'te\t20\nbad\377\376\t30\ntab\there\t40\nctl\001\t50\nover\300\257\t60\nsurr\355\240\200\t70\ngr\303\274\303\237e\t80\nEND_SAMPLE 0.0\n' >>"$BATS_TEST_TMPDIR/n.hp"
+	printf 'BEGIN_SAMPLE 1.0\nx<y&z\t10\nEND_SAMPLE 1.0\n' >>"$BATS_TEST_TMPDIR/n.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/n.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" | sort >"$BATS_TEST_TMPDIR/key"
+	printf '%s\n' 'bad\xff\xfe' 'ctl\x01' 'grüße' 'over\xc0\xaf' 'q"uo'"'"'te' 'surr\xed\xa0\x80' 'tab\there' 'x<y&z' | sort |
+	    diff -u - "$BATS_TEST_TMPDIR/key"
+	[ "$(xmllint --xpath 'string(//*[@id="job"])' "$BATS_TEST_TMPDIR/o.svg")" = "a<b & \"c\" 'd'" ]
+	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" == '\xff — largest total'* ]]
+}
+
+@test "hpcat -o svg: golden cases (exact documents, errors)" {
+	golden hpcat svg-names
+	golden hpcat svg-header-only
+	golden hpcat svg-bad-value
+}
+
+@test "hpcat -o svg: the same input gives the same bytes" {
+	hpcat -o svg "$FIX/leak.hd.hp" >"$BATS_TEST_TMPDIR/a.svg"
+	LC_ALL=C.UTF-8 hpcat -o svg "$FIX/leak.hd.hp" >"$BATS_TEST_TMPDIR/b.svg"
+	cmp "$BATS_TEST_TMPDIR/a.svg" "$BATS_TEST_TMPDIR/b.svg"
+}
+
+@test "hpcat -o svg: 50 000 samples are reduced to the chart's width, keeping the peaks" {
+	awk 'BEGIN {
+		print "JOB \"big\""; print "DATE \"\""; print "SAMPLE_UNIT \"seconds\""; print "VALUE_UNIT \"bytes\""
+		for (i = 0; i < 50000; i++) {
+			printf "BEGIN_SAMPLE %d.%02d\nflat\t1000000\nramp\t%d\n", i / 100, i % 100, i * 20
+			if (i == 31234) printf "spike\t4000000\n"
+			printf "END_SAMPLE %d.%02d\n", i / 100, i % 100
+		}
+	}' >"$BATS_TEST_TMPDIR/big.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/big.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/o.svg")" -lt 100000 ]
+	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" == "largest total 5.62 MB at 312.34 s, 50000 samples in "???" columns, each band at its largest in each column" ]]
+	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
+	[ "${#lines[@]}" -eq 3 ]
+	for l in "${lines[@]}"; do
+		n=${l%% *}
+		[ "$n" -le 1242 ] && [ "$n" -ge 1000 ]
+	done
+	# the one-sample spike is there: the highest top is 1 MB + 4 MB +
+	# the ramp there (0.62 MB), within a pixel (12 kB at this scale)
+	peak=$(python3 "$CHECK" peak "$BATS_TEST_TMPDIR/o.svg")
+	[ "$peak" -gt $((5624680 - 12000)) ] && [ "$peak" -lt $((5624680 + 12000)) ] || { echo "peak $peak"; return 1; }
+}
+
+@test "hpcat -o svg: real profiles of ../shared/corpus" {
+	need_corpus
+	for f in "$CORPUS"/hp/*.hp; do
+		hpcat -q -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg" || true
+		[ -s "$BATS_TEST_TMPDIR/o.svg" ] || continue
+		valid "$BATS_TEST_TMPDIR/o.svg" || { echo "$f"; return 1; }
+	done
+	# 7510 samples: drawn at most 621 columns wide
+	f="$CORPUS/hp/ruairidhm98_Profiles__sumeuler.hp"
+	[ -f "$f" ] || skip "no sumeuler.hp in the corpus"
+	hpcat -q -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
+	for l in "${lines[@]}"; do [ "${l%% *}" -le 1242 ]; done
+}
+
+# ---- the flame graph ----
+
+@test "proftree -o svg: every fixture report parses and renders" {
+	for f in "$FIX"/*.prof; do
+		for w in ticks alloc entries time; do
+			proftree -o svg -w $w "$f" >"$BATS_TEST_TMPDIR/o.svg" 2>/dev/null
+			valid "$BATS_TEST_TMPDIR/o.svg" || { echo "$f -w $w"; return 1; }
+		done
+	done
+}
+
+@test "proftree -o svg: each box is as wide as its share of its parent" {
+	proftree -o svg "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	[ "$(python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks)" = "9 8" ]
+	proftree -o svg -w alloc "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" bytes
+	[ "$status" -eq 0 ]
+	# the root spans the whole width
+	[ "$(xmllint --xpath 'string((//*[@id="flame"]/*/*[local-name()="rect"])[1]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 1180 ]
+	# entries: over the subtree as drawn, after pruning too
+	for d in "" "-d 1" "-m 10"; do
+		proftree -o svg -w entries $d "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+		[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 397275224 bytes, width: entries of the subtree (200008 entries in all)" ] || { echo "$d"; return 1; }
+	done
+	# after pruning: only what -m 10 keeps, still in proportion
+	proftree -o svg -m 10 "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
+	[ "$status" -eq 0 ]
+	[ "$output" = "8 7" ]
+	[ "$(proftree -m 10 -o tsv "$FIX/leak.P.prof" | sed 1d | wc -l)" -eq 8 ]
+}
+
+@test "proftree -o svg: children in the tree's order, labels cut to fit" {
+	proftree -o svg "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" labels "$BATS_TEST_TMPDIR/o.svg"
+	[ "${lines[0]}" = MAIN ]
+	[ "${lines[1]}" = main ]
+	printf '%s\n' "${lines[@]}" | grep -qx 'main.ite…'
+	[ "$(xmllint --xpath 'string(//*[@id="command"])' "$BATS_TEST_TMPDIR/o.svg")" = "leak +RTS -P -RTS 200000" ]
+	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 397275224 bytes, width: inherited time (328 ticks in all)" ]
+}
+
+@test "proftree -o svg: tooltips and labels with <, &, quotes and bytes that are not UTF-8" {
+	sed 's/back\\slash/b\&<\xff>'"'"'slah/' "$FIX/names.P.prof" >"$BATS_TEST_TMPDIR/n.prof"
+	grep -q "$(printf 'b&<\377>')" "$BATS_TEST_TMPDIR/n.prof"
+	proftree -o svg "$BATS_TEST_TMPDIR/n.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF "b&<\\xff>'slah | module: Main | src: Names.hs:18:37-46 | entries: 1 | individual: 0.0 % time (0 ticks), 0.0 % alloc (16 bytes) | inherited: 8.3 % time (2 ticks), 22.5 % alloc (14400016 bytes)"
+	run python3 "$CHECK" labels "$BATS_TEST_TMPDIR/o.svg"
+	for l in '<+>' 'say"hi' "go'" 'größe' '""'; do
+		printf '%s\n' "${lines[@]}" | grep -qxF -- "$l" || { echo "no label $l"; return 1; }
+	done
+	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
+}
+
+@test "proftree -o svg: colours by module, the same in every run" {
+	proftree -o svg "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/a.svg"
+	proftree -o svg -w alloc "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/b.svg"
+	# every box of module Main has one colour, MAIN another
+	boxfills() { grep -o '<rect[^>]*' "$1" | sed 1d | grep -o 'fill="#[0-9a-f]*"'; }
+	[ "$(boxfills "$BATS_TEST_TMPDIR/a.svg" | wc -l)" -eq 9 ]
+	[ "$(boxfills "$BATS_TEST_TMPDIR/a.svg" | sort -u | wc -l)" -eq 2 ]
+	[ "$(boxfills "$BATS_TEST_TMPDIR/a.svg" | sed -n 1p)" != "$(boxfills "$BATS_TEST_TMPDIR/a.svg" | sed -n 2p)" ]
+	diff <(boxfills "$BATS_TEST_TMPDIR/a.svg" | sort -u) <(boxfills "$BATS_TEST_TMPDIR/b.svg" | sort -u)
+	proftree -o svg "$FIX/leak.P.prof" | cmp - "$BATS_TEST_TMPDIR/a.svg"
+}
+
+@test "proftree -o svg: a tree 100 000 levels deep stays under 1 MB" {
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		s = ""; for (i = 0; i < 100000; i++) { printf "%s%s M %d 1 0.0 0.0 100.0 100.0 %d 0\n", s, (i ? "f" : "MAIN"), i + 1, (i == 99999) ? 5 : 0; s = s " " }
+	}' | proftree -o svg >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" == *"; levels above "*" not drawn (too many boxes)" ]]
+}
+
+@test "proftree -o svg: nothing to draw, and what -o svg cannot show" {
+	printf 'COST CENTRE MODULE no. entries %%time %%alloc %%time %%alloc ticks bytes\n\nMAIN M 1 0 0.0 0.0 0.0 0.0 0 0\n' |
+	    proftree -o svg >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="empty"])' "$BATS_TEST_TMPDIR/o.svg")" = "nothing to draw: no cost centre has a cost by this measure" ]
+	golden proftree svg-a
+	golden proftree svg-D
+}
+
+@test "proftree -o svg: the inverted tree, and real reports of ../shared/corpus" {
+	proftree -o svg -i "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
+	need_corpus
+	for f in "$CORPUS"/prof/*.prof; do
+		proftree -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg" 2>/dev/null || continue
+		valid "$BATS_TEST_TMPDIR/o.svg" || { echo "$f"; return 1; }
+	done
+}
+
+# ---- the man pages ----
+
+@test "the -o svg examples of the man pages run" {
+	d="$BATS_TEST_TMPDIR/ex"
+	mkdir "$d"
+	cp "$FIX/leak.hc.hp" "$d/prog.hp"
+	cp "$FIX/leak.P.prof" "$d/app.prof"
+	n=0
+	while IFS= read -r line; do
+		case $line in *"-o svg"*) ;; *) continue ;; esac
+		case $line in hpslice*) command -v hpslice >/dev/null || continue ;; esac
+		(cd "$d" && eval "$line") || { echo "failed: $line"; return 1; }
+		n=$((n + 1))
+	done < <(man_examples hpcat.1; man_examples proftree.1)
+	[ "$n" -ge 2 ]
+	for f in "$d"/*.svg; do valid "$f"; done
+	[ -s "$d/prog.svg" ] && [ -s "$d/alloc.svg" ]
+	! command -v hpslice >/dev/null || [ -s "$d/zoom.svg" ]
+}
+
+@test "-o svg: following a finished profile, a full disk, a closed pipe" {
+	run timeout 10 hpcat -f -o svg "$FIX/leak.hc.hp"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"</svg>" ]]
+	run sh -c "hpcat -o svg '$FIX/leak.hc.hp' > /dev/full"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "hpcat: write error: "* ]]
+	run sh -c "proftree -o svg '$FIX/leak.P.prof' > /dev/full"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "proftree: write error: "* ]]
+	run sh -c "hpcat -o svg '$FIX/leak.hd.hp' | head -c 10"
+	[ "$status" -eq 0 ]
+	[ "$output" = "<?xml vers" ]
+}

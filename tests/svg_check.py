@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""svg_check.py: read back what hpcat -o svg and proftree -o svg drew,
+for tests/svg.bats.  Every command parses the SVG as XML first (a
+document that does not parse is exit 1).
+
+  key FILE          the key's names, top entry first, one a line
+  bands FILE        for each band outline (bottom band first): its point
+                    count and fill colour
+  tops FILE         reads "time total" lines (one per sample) on stdin and
+                    checks that the top of the stack at each sample's time
+                    is at the sample's total, to the pixel, measured on
+                    the drawn axes (their tick lines and labels); prints
+                    the number of samples checked
+  peak FILE         the largest stacked top, in bytes, by the axes
+  marks FILE        the number of MARK triangles
+  boxes FILE        checks that each flame-graph box is as wide as its
+                    share of its parent's box (by the inherited ticks,
+                    bytes or entries of the tooltips: WHAT is ticks, bytes
+                    or entries) and that no box is narrower than a pixel;
+                    prints the number of boxes and of boxes checked
+  labels FILE       the label of each box, in document order
+  tips FILE         every tooltip, one a line (newlines as " | ")
+"""
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}
+
+
+def fail(msg):
+    print("svg_check: " + msg)
+    sys.exit(1)
+
+
+def load(path):
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as e:
+        fail("%s: not XML: %s" % (path, e))
+
+
+def by_id(root, ident):
+    for e in root.iter():
+        if e.get("id") == ident:
+            return e
+    fail("no element with id %s" % ident)
+
+
+def points(d):
+    return [(float(x), float(y)) for x, y in
+            re.findall(r"[ML](-?[0-9.]+),(-?[0-9.]+)", d)]
+
+
+def axes(root):
+    """(time ticks, size ticks): lists of (pixel, value)."""
+    g = by_id(root, "axes")
+    kids = list(g)
+    tt, st = [], []
+    for a, b in zip(kids, kids[1:]):
+        if a.tag != NS + "line" or b.tag != NS + "text":
+            continue
+        cls, text = b.get("class"), b.text
+        if cls == "size-tick":
+            if text == "0":
+                v = 0.0
+            else:
+                num, unit = text.split(" ")
+                v = float(num) * UNITS.get(unit, 1)
+            st.append((float(a.get("y1")), v))
+        elif cls == "time-tick":
+            tt.append((float(a.get("x1")), float(text)))
+    if len(tt) < 2 or len(st) < 2:
+        fail("too few ticks: %d time, %d size" % (len(tt), len(st)))
+    return tt, st
+
+
+def linear(ticks):
+    """value -> pixel from the first and last tick."""
+    (p0, v0), (p1, v1) = ticks[0], ticks[-1]
+    return lambda v: p0 + (v - v0) * (p1 - p0) / (v1 - v0)
+
+
+def outlines(root):
+    return [p for p in by_id(root, "bands") if p.tag == NS + "path"]
+
+
+def tops(root):
+    ps = outlines(root)
+    if not ps:
+        fail("no band drawn")
+    pts = points(ps[-1].get("d"))
+    return pts[:len(pts) // 2]
+
+
+def cmd_tops(root):
+    tt, st = axes(root)
+    xof, yof = linear(tt), linear(st)
+    top = tops(root)
+    samples = [tuple(map(float, l.split())) for l in sys.stdin if l.strip()]
+    if len(samples) != len(top):
+        fail("%d samples, %d points on the top" % (len(samples), len(top)))
+    for (t, total), (x, y) in zip(samples, top):
+        if abs(xof(t) - x) > 1 or abs(yof(total) - y) > 1:
+            fail("sample at %g (total %g) should be at %.1f,%.1f, is at "
+                 "%.1f,%.1f" % (t, total, xof(t), yof(total), x, y))
+    print(len(samples))
+
+
+def cmd_peak(root):
+    tt, st = axes(root)
+    (p0, v0), (p1, v1) = st[0], st[-1]
+    y = min(y for x, y in tops(root))
+    print("%.0f" % (v0 + (y - p0) * (v1 - v0) / (p1 - p0)))
+
+
+def text_of(e):
+    return "".join(e.itertext())
+
+
+def cmd_key(root):
+    for g in by_id(root, "key"):
+        for t in g:
+            if t.get("class") == "key-name":
+                print(t.text or "")
+
+
+def cmd_bands(root):
+    for p in outlines(root):
+        print(len(points(p.get("d"))), p.get("fill"))
+
+
+def cmd_marks(root):
+    print(sum(1 for p in root.iter(NS + "path") if p.get("class") == "mark"))
+
+
+def tip(e):
+    t = e.find(NS + "title")
+    return t.text if t is not None else ""
+
+
+def boxes(root):
+    out = []
+    for g in by_id(root, "flame"):
+        r = g.find(NS + "rect")
+        label = g.find(NS + "text")
+        out.append((float(r.get("x")), float(r.get("y")),
+                    float(r.get("width")), tip(g),
+                    label.text if label is not None else None))
+    return out
+
+
+def inherited(t, what):
+    if what == "entries":
+        return None
+    m = re.search(r"\ninherited: .*\(([0-9]+) %s\)" %
+                  ("ticks" if what == "ticks" else "bytes"), t)
+    if not m:
+        m = re.search(r"\ninherited: .*\(([0-9]+) ticks\), .*\(([0-9]+) "
+                      r"bytes\)", t)
+        if not m:
+            fail("no inherited figure in %r" % t)
+        return float(m.group(1 if what == "ticks" else 2))
+    return float(m.group(1))
+
+
+def cmd_boxes(root, what):
+    bs = boxes(root)
+    checked = 0
+    for (x, y, w, t, _) in bs:
+        if w < 1:
+            fail("a box %.1f px wide" % w)
+        # the parent: the box one row below that holds this one
+        c = x + w / 2
+        below = [b for b in bs if abs(b[1] - (y + 17)) < 0.01 and
+                 b[0] <= c <= b[0] + b[2]]
+        if not below:
+            continue
+        px_, py_, pw, pt, _ = below[0]
+        if x < px_ - 0.11 or x + w > px_ + pw + 0.11:
+            fail("box %r sticks out of its parent" % t.split("\n")[0])
+        kids = [b for b in bs if abs(b[1] - y) < 0.01 and
+                px_ <= b[0] + b[2] / 2 <= px_ + pw]
+        mine, theirs = inherited(t, what), inherited(pt, what)
+        ksum = sum(inherited(b[3], what) for b in kids)
+        whole = max(theirs, ksum)
+        want = pw * mine / whole
+        if abs(want - w) > 0.25:
+            fail("box %r is %.1f px wide, its share of its parent "
+                 "(%.1f px) is %.2f px" % (t.split("\n")[0], w, pw, want))
+        checked += 1
+    print(len(bs), checked)
+
+
+def cmd_labels(root):
+    for b in boxes(root):
+        if b[4] is not None:
+            print(b[4])
+
+
+def cmd_tips(root):
+    for e in root.iter(NS + "title"):
+        print((e.text or "").replace("\n", " | "))
+
+
+def main():
+    if len(sys.argv) < 3:
+        fail("usage: svg_check.py COMMAND FILE")
+    cmd, root = sys.argv[1], load(sys.argv[2])
+    if cmd == "boxes":
+        cmd_boxes(root, sys.argv[3] if len(sys.argv) > 3 else "ticks")
+        return
+    {"key": cmd_key, "bands": cmd_bands, "tops": cmd_tops,
+     "peak": cmd_peak, "marks": cmd_marks, "labels": cmd_labels,
+     "tips": cmd_tips}[cmd](root)
+
+
+main()
