@@ -95,6 +95,17 @@ demo: all
 	@echo '# The hot path of the same program, from its time profile:'
 	@echo '$$ ./proftree -d 5 -m 1 tests/fixtures/leak.P.prof'
 	@./proftree -d 5 -m 1 tests/fixtures/leak.P.prof
+	@echo
+	@echo '# The figures of the heap profile, and the bands that grew most:'
+	@echo '$$ ./hpstat -b -n 3 -S slope tests/fixtures/leak.hy.hp'
+	@./hpstat -b -n 3 -S slope tests/fixtures/leak.hy.hp
+	@echo
+	@echo '# The heap chart and the flame graph, as SVG pictures:'
+	@echo '$$ ./hpcat -o svg tests/fixtures/leak.hc.hp > demo-heap.svg'
+	@./hpcat -o svg tests/fixtures/leak.hc.hp > demo-heap.svg
+	@echo '$$ ./proftree -o svg tests/fixtures/leak.P.prof > demo-flame.svg'
+	@./proftree -o svg tests/fixtures/leak.P.prof > demo-flame.svg
+	@echo 'wrote demo-heap.svg and demo-flame.svg: open them in a browser'
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
@@ -110,4 +121,4 @@ uninstall:
 	cd $(DESTDIR)$(MANPREFIX)/man5 && rm -f hptools.5
 
 clean:
-	rm -f $(PROGS) src/*.o src/lib/*.o $(LIB)
+	rm -f demo-heap.svg demo-flame.svg $(PROGS) src/*.o src/lib/*.o $(LIB)
