@@ -244,10 +244,19 @@ double *prof_keys(const struct prof_report *r, enum prof_weight w)
 			break;
 		}
 	}
-	if (w == PROF_W_ENTRIES && !r->inverted)
+	if (w == PROF_W_ENTRIES && !r->inverted) {
+		/* Over the linked tree only: a pruned node's entries are
+		 * already folded into its kept ancestor (prof_prune), so
+		 * counting the node too would count them twice. */
+		unsigned char *live = hpt_xcalloc(r->n ? r->n : 1, 1);
+		uint32_t it = r->first_root, d, x;
+		while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+			live[x] = 1;
 		for (i = r->n; i-- > 0;)
-			if (r->parent[i] != PROF_NONE)
+			if (live[i] && r->parent[i] != PROF_NONE)
 				k[r->parent[i]] += k[i];
+		free(live);
+	}
 	return k;
 }
 
