@@ -113,6 +113,9 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 	enum hp_item it;
 	uint64_t read = 0, kept = 0;
 	int was_quiet = hpt_quiet;
+	int final = 0;           /* the last sample read was a final one */
+	char *last_out = NULL;   /* time of the last sample written */
+	int last_empty = 0;      /* and whether it was empty */
 
 	hp_samplesel_rewind(&sl->samples);
 	hpt_quiet = hpt_quiet || quiet;
@@ -134,6 +137,8 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 		}
 		if (read++ == limit)
 			break;
+		/* GHC ends a complete run with an empty census. */
+		final = read > 1 && s->n == 0;
 		if (!hp_samplesel_take(&sl->samples, s))
 			continue;
 		kept++;
@@ -155,8 +160,23 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 		}
 		if (sl->sink.sample)
 			sl->sink.sample(sl->sink.arg, &sl->bands, s);
+		free(last_out);
+		last_out = hpt_xstrdup(s->time_text);
+		last_empty = s->n == 0;
 	}
 	hpt_quiet = was_quiet;
+	if (write && kept > 0 && final && !last_empty) {
+		/* The slice of a complete run stays one: it ends with an
+		 * empty sample at its last time (no time passes, so no
+		 * figure changes), as hpcat -S expects of a complete
+		 * profile.  The slice of a killed run does not. */
+		struct hp_sample e;
+		memset(&e, 0, sizeof e);
+		e.time_text = last_out;
+		if (sl->sink.sample)
+			sl->sink.sample(sl->sink.arg, &sl->bands, &e);
+	}
+	free(last_out);
 	if (write && kept == 0) {
 		/* Still a profile that hp2ps and hpcat -S accept. */
 		struct hp_sample e;

@@ -38,6 +38,13 @@ readable() {
 	fi
 }
 
+# final_empty FILE: 1 if the last sample of FILE has no band (the final
+# census of a complete run), else 0.  A slice that leaves that sample out
+# ends with an empty sample of its own at its last time (hpslice(1)).
+final_empty() {
+	awk '/^BEGIN_SAMPLE/ { rows = 0; next } /\t[0-9]+$/ { rows++ } /^END_SAMPLE/ { last = rows } END { print (NR && last == 0) ? 1 : 0 }' "$1"
+}
+
 # profiles: every real .hp at hand (fixtures, then the corpus).
 profiles() {
 	ls "$FIX"/*.hp
@@ -112,12 +119,23 @@ integrals() {
 		e=$(printf '%s\n' "$times" | sed -n "$((2 * n / 3 + 1))p")
 		hpslice -s "$s" -e "$e" "$f" >"$o" 2>/dev/null
 		want=$(printf '%s\n' "$times" | awk -v s="$s" -v e="$e" '$1 + 0 >= s + 0 && $1 + 0 <= e + 0')
-		[ "$(awk '/^BEGIN_SAMPLE/ { print $2 }' "$o")" = "$want" ] || { echo "-s $s -e $e $f"; return 1; }
+		[ "$(awk '/^BEGIN_SAMPLE/ { print $2 }' "$o" | uniq)" = "$want" ] || { echo "-s $s -e $e $f"; return 1; }
 		readable "$o" hp2ps || return 1
 		hpslice -n 2,$n "$f" >"$o" 2>/dev/null
 		[ "$(grep -c '^BEGIN_SAMPLE' "$o")" -eq $((n - 1)) ] || { echo "-n $f"; return 1; }
 		hpslice -j 3 "$f" >"$o" 2>/dev/null
-		[ "$(grep -c '^BEGIN_SAMPLE' "$o")" -eq $(((n + 2) / 3)) ] || { echo "-j $f"; return 1; }
+		# samples 1, 4, 7, ...; and an empty one at the end when the
+		# run is complete, its final sample is not kept, and the last
+		# sample kept is not empty
+		want=$(hpcat -q "$f" | awk '
+			/^BEGIN_SAMPLE/ { i++; rows[i] = 0; next }
+			/\t[0-9]+$/ { rows[i]++ }
+			END {
+				for (k = 1; k <= i; k += 3) { c++; last = k }
+				if (i > 1 && rows[i] == 0 && last != i && rows[last] > 0) c++
+				print c + 0
+			}')
+		[ "$(grep -c '^BEGIN_SAMPLE' "$o")" -eq "$want" ] || { echo "-j $f"; return 1; }
 		hpslice -z -j 3 "$f" >"$o" 2>/dev/null
 		[ "$(sed -n 's/^BEGIN_SAMPLE //p' "$o" | head -1 | tr -d 0.)" = "" ] || { echo "-z $f"; return 1; }
 		readable "$o" || return 1
@@ -149,16 +167,16 @@ integrals() {
 		got=$(cd "$CORPUS/hp" && eval "hpslice $opts $f" 2>&1 | cksum | tr ' ' :)
 		[ "$got" = "$sum" ] || { echo "hpslice $opts $f: $got, expected $sum"; return 1; }
 	done <<'EOF'
-2697598276:1042 episteme_InductiveLogicProgramming__main3.hp -m 3 -s 10 -e 10.5
+2751751900:1078 episteme_InductiveLogicProgramming__main3.hp -m 3 -s 10 -e 10.5
 712475972:233504 episteme_InductiveLogicProgramming__main3.hp -t 5 -z
-563077306:67845 ruairidhm98_Profiles__sumeuler.hp -n 100,2000 -j 7
+3376214584:67891 ruairidhm98_Profiles__sumeuler.hp -n 100,2000 -j 7
 1671078218:630451 ruairidhm98_Profiles__sumeuler.hp -t 3 -o tsv
-655964735:3923 tylerwx51_StartStopFRP__example.hc.hp -E -k '^\(' -m 3 -j 10
+3223457956:3959 tylerwx51_StartStopFRP__example.hc.hp -E -k '^\(' -m 3 -j 10
 1821639321:2740 tylerwx51_StartStopFRP__example.hy.hp -m 4
-382341316:619011 mpickering_eventlog2html__Describe2.hp -s 20 -e 30 -x GHC -z
+3161893578:619045 mpickering_eventlog2html__Describe2.hp -s 20 -e 30 -x GHC -z
 1969122731:177637 walseb_bearriver-space-leak__ExampleBearriver.hp -m 10 -s 5
 2406526460:7284 mpickering_core-prof-plugin__test.hp -k Main -o tsv
-1486948825:1351 dangirsh_GeneticProgramming__Main.hp -e 1.5 -m 2
+1118575450:1385 dangirsh_GeneticProgramming__Main.hp -e 1.5 -m 2
 EOF
 }
 
@@ -295,7 +313,8 @@ EOF
 	for i in $(seq 60); do echo "$FIX/leak.hc.hp"; done | xargs hpcat >prog.hp
 	# a profile of 1000 samples for thinning
 	for i in $(seq 80); do echo "$FIX/leak.hm.hp"; done | xargs hpcat | hpslice -n 1,1000 >big.hp
-	[ "$(grep -c '^BEGIN_SAMPLE' big.hp)" -eq 1000 ]
+	# and the empty sample that ends the slice of a complete run
+	[ "$(grep -c '^BEGIN_SAMPLE' big.hp)" -eq 1001 ]
 	have_hp2ps=1
 	command -v hp2ps >/dev/null || have_hp2ps=0
 	n=0
@@ -313,8 +332,8 @@ EOF
 	hpslice -s 2 -e 10 prog.hp | sed -n 's/^BEGIN_SAMPLE //p' >zoom.times
 	[ "$(head -1 zoom.times | awk '{ print ($1 >= 2) }')" = 1 ]
 	[ "$(tail -1 zoom.times | awk '{ print ($1 <= 10) }')" = 1 ]
-	# thinning: every 50th of 1000
-	[ "$(grep -c '^BEGIN_SAMPLE' small.hp)" -eq 20 ]
+	# thinning: every 50th of the 1001 (the 1001st is the final one)
+	[ "$(grep -c '^BEGIN_SAMPLE' small.hp)" -eq 21 ]
 	# the runtime's bands are gone, the others kept
 	! grep -q 'SYSTEM\|PINNED' app.hp
 	grep -q 'mkItems' app.hp
