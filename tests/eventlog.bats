@@ -251,3 +251,24 @@ EOT
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "hpcat: $f: warning: no heap profile in the eventlog (run the program with +RTS -l -h...)" ]
 }
+
+@test "hpslice and hpstat read an eventlog as hpcat's .hp of it" {
+	local f o="$BATS_TEST_TMPDIR" n=0
+	for f in "$FIX"/*.l-*.eventlog; do
+		hpcat -q "$f" >"$o/as.hp"
+		# the killed run's log was cut before its first census
+		grep -q '	[0-9]*$' "$o/as.hp" || continue
+		n=$((n + 1))
+		for a in "-m 3" "-s 0.1 -e 0.5" "-j 2 -x main" "-t 5 -z"; do
+			# shellcheck disable=SC2086
+			hpslice $a "$f" >"$o/a" 2>/dev/null
+			hpslice $a "$o/as.hp" >"$o/b" 2>/dev/null
+			grep -q '^BEGIN_SAMPLE' "$o/a" || { echo "no sample: hpslice $a $f"; return 1; }
+			cmp "$o/a" "$o/b" || { echo "hpslice $a $f"; return 1; }
+		done
+		[ "$(hpstat -o tsv "$f" | wc -l)" -gt 1 ]
+		diff <(hpstat -o tsv "$f" | cut -f2-) <(hpstat -o tsv "$o/as.hp" | cut -f2-) ||
+			{ echo "hpstat $f"; return 1; }
+	done
+	[ "$n" -ge 5 ]
+}
