@@ -234,27 +234,33 @@ size_t hp_rank_keep(const struct hp_integral *a,
 	return kept;
 }
 
-void hp_fold_other(struct hp_sample *s, const unsigned char *keep,
-                   size_t nkeep, uint32_t other)
+int hp_fold_other(struct hp_sample *s, const unsigned char *keep,
+                  size_t nkeep, uint32_t other)
 {
 	size_t i, n = 0;
 	uint64_t sum = 0;
 	int folded = 0;
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
-		if (b < nkeep && keep[b]) {
+		if (b < nkeep && keep[b])
+			continue;
+		if (s->v[i].bytes > UINT64_MAX - sum)
+			return -1;
+		sum += s->v[i].bytes;
+		folded = 1;
+	}
+	if (!folded)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		uint32_t b = s->v[i].band;
+		if (b < nkeep && keep[b])
 			s->v[n++] = s->v[i];
-		} else {
-			sum += s->v[i].bytes;
-			folded = 1;
-		}
 	}
 	s->n = n;
-	if (!folded)
-		return;
 	s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 	memset(&s->v[s->n], 0, sizeof s->v[s->n]);
 	s->v[s->n].band = other;
 	s->v[s->n].bytes = sum;
 	s->n++;
+	return 0;
 }

@@ -95,10 +95,11 @@ size_t hp_rank_keep(const struct hp_integral *a,
 
 /* Sum the values of s whose band is not kept (b >= nkeep or keep[b] ==
  * 0) into one value of band other, written last; kept values keep their
- * order and text.  A sample with no such value gets no OTHER value.  The
- * sample's total (which the readers check fits in 64 bits) is
- * unchanged. */
-void hp_fold_other(struct hp_sample *s, const unsigned char *keep,
-                   size_t nkeep, uint32_t other);
+ * order and text.  A sample with no such value gets no OTHER value.
+ * Returns 0, or -1 when the sum does not fit in 64 bits (the readers
+ * check each value, not the sample's total): s is then unchanged and
+ * the caller reports the error. */
+int hp_fold_other(struct hp_sample *s, const unsigned char *keep,
+                  size_t nkeep, uint32_t other);
 
 #endif
