@@ -1189,10 +1189,12 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 	s->n = 0;
 	s->digits_len = 0;
 	/* Following a live profile, the input may end here if the last
-	 * sample was empty and not the first: perhaps GHC's final one
-	 * (input.h says when it does end).  Only here, before the next
-	 * line: the input compares line numbers. */
-	r->in->follow_may_end = r->nsamples > 1 && r->last_empty;
+	 * sample was empty: perhaps GHC's final one (input.h says when
+	 * it does end; after the first sample, only when its writer is
+	 * seen gone: a run that ended before its first census).  Only
+	 * here, before the next line: the input compares line numbers. */
+	r->in->follow_may_end = r->nsamples > 0 && r->last_empty
+	                        ? (r->nsamples > 1 ? 1 : 2) : 0;
 	r->in->follow_end_line = r->in->lineno;
 	for (;;) {
 		char *l;
