@@ -88,6 +88,15 @@ void hp_bandsel_free(struct hp_bandsel *q);
  * Sets keep[b] to 1 or 0 for every b < bands->count; returns how many
  * are 1.
  */
+/* The ranking itself: the bands b < bands->count with present[b] != 0
+ * (present NULL: every band), other excepted, into order, largest
+ * integral in a first, ties by name as above.  order has room for
+ * bands->count ids; returns how many it holds.  hp_svg.c draws the
+ * first ones of this order. */
+size_t hp_rank_order(const struct hp_integral *a,
+                     const struct hpt_intern *bands,
+                     const unsigned char *present, long other,
+                     uint32_t *order);
 size_t hp_rank_keep(const struct hp_integral *a,
                     const struct hpt_intern *bands,
                     const unsigned char *present, uint64_t max_bands,
