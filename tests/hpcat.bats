@@ -716,3 +716,20 @@ example() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "hpcat: <stdin>: a .prof report, not a heap profile (proftree reads it)" ]
 }
+
+# see_also PAGE: every program of the suite but the page's own is in
+# its SEE ALSO section.
+see_also() {
+	local page=$1 self p sec
+	self=$(basename "$page" | sed 's/\.[0-9]$//')
+	sec=$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$TOP/man/$page")
+	for p in $(make -s -C "$TOP" progs); do
+		[ "$p" = "$self" ] && continue
+		printf '%s\n' "$sec" | grep -q "^\.Xr $p 1" || { echo "$page: no $p(1)"; return 1; }
+	done
+}
+
+@test "SEE ALSO of hpcat.1 and hptools.5 names every other program" {
+	see_also hpcat.1
+	see_also hptools.5
+}

@@ -331,3 +331,11 @@ EOF
 	[ "$(printf '%s\n' "$output" | wc -l)" -eq 2 ]
 	case $output in *-Eqz*) ;; *) return 1 ;; esac
 }
+
+@test "SEE ALSO names every other program" {
+	sec=$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$TOP/man/hpslice.1")
+	for p in $(make -s -C "$TOP" progs); do
+		[ "$p" = hpslice ] && continue
+		printf '%s\n' "$sec" | grep -q "^\.Xr $p 1" || { echo "no $p(1)"; return 1; }
+	done
+}
