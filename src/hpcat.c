@@ -91,9 +91,10 @@ static void check_join(struct first *f, const char *name, int strict,
  * One input into the sink: its header if it is the first, then its
  * samples and marks, their times after *offset.  *offset becomes the
  * time the next input continues after.  A followed file may not exist
- * yet: it is waited for.
+ * yet: it is waited for, and a signal then ends the run (returns 0,
+ * nothing read); else returns 1.
  */
-static void cat_file(const char *path, struct first *first, int strict,
+static int cat_file(const char *path, struct first *first, int strict,
                      int follow, struct hpt_intern *bands,
                      struct hp_sample *s, const struct hp_sink *k,
                      char **offset)
@@ -102,10 +103,11 @@ static void cat_file(const char *path, struct first *first, int strict,
 	struct heap_in *h;
 	enum hp_item it;
 	const char *end;
-	if (follow && strcmp(path, "-") != 0)
-		hpt_input_open_wait(&in, path, stop_following, flush_output,
-		                    NULL);
-	else
+	if (follow && strcmp(path, "-") != 0) {
+		if (!hpt_input_open_wait(&in, path, stop_following,
+		                         flush_output, NULL))
+			return 0;
+	} else
 		hpt_open_input(&in, path);
 	if (follow)
 		hpt_input_follow(&in, stop_following, flush_output, NULL);
@@ -132,6 +134,7 @@ static void cat_file(const char *path, struct first *first, int strict,
 	}
 	heap_in_free(h);
 	hpt_input_close(&in);
+	return 1;
 }
 
 int main(int argc, char **argv)
@@ -186,9 +189,12 @@ int main(int argc, char **argv)
 	memset(&s, 0, sizeof s);
 	memset(&first, 0, sizeof first);
 	for (i = 0; i < nfiles; i++)
-		cat_file(files[i], &first, strict, follow && i == nfiles - 1,
-		         &bands, &s, &sink, &offset);
-	if (sink.end)
+		if (!cat_file(files[i], &first, strict,
+		              follow && i == nfiles - 1, &bands, &s, &sink,
+		              &offset))
+			break;
+	/* A signal before the only input appeared: nothing to end. */
+	if (sink.end && first.name)
 		sink.end(sink.arg, &bands);
 	free(first.h.job);
 	free(first.h.sample_unit);

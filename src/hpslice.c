@@ -29,9 +29,9 @@
 #include "prog.h"
 
 static const char usage[] =
-    "usage: hpslice [-s START] [-e END] [-n FIRST[,LAST]] [-j N] "
-    "[-k PATTERN] [-x PATTERN]\n"
-    "               [-E] [-m BANDS] [-t PERCENT] [-z] [-o hp|tsv] [file]";
+    "usage: hpslice [-Eqz] [-s START] [-e END] [-n FIRST[,LAST]] [-j N] "
+    "[-k PATTERN]\n"
+    "               [-x PATTERN] [-m BANDS] [-t PERCENT] [-o hp|tsv] [file]";
 
 /* What one run does, and the state its passes share. */
 struct slice {
@@ -149,8 +149,10 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 			note_present(sl, s);
 			continue;
 		}
-		if (sl->rank)
-			hp_fold_other(s, sl->keep, sl->nkeep, sl->other);
+		if (sl->rank &&
+		    hp_fold_other(s, sl->keep, sl->nkeep, sl->other) < 0)
+			hpt_data_error(in->name, s->line, "sum of band values "
+			               "out of range in OTHER");
 		if (sl->zero) {
 			if (!sl->origin) {
 				sl->origin = hpt_xstrdup(s->time_text);
@@ -335,7 +337,7 @@ int main(int argc, char **argv)
 	hpt_init("hpslice", usage);
 	hp_samplesel_init(&sl.samples);
 	sl.max_bands = UINT64_MAX;
-	while ((c = hpt_getopt(argc, argv, "s:e:n:j:k:x:Em:t:zo:")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "s:e:n:j:k:x:Em:t:zqo:")) != -1) {
 		switch (c) {
 		case 's':
 			hpt_opt_decimal('s', "time", optarg, -1);
@@ -371,6 +373,7 @@ int main(int argc, char **argv)
 			sl.rank = 1;
 			break;
 		case 'z': sl.zero = 1; break;
+		case 'q': hpt_quiet = 1; break;
 		case 'o':
 			fmt = hpt_keyword('o', "output format", optarg,
 			                  formats);

@@ -257,22 +257,25 @@ wait_for() {
 	return 1
 }
 
-# Write a profile in steps, as a running program does.
+# Write a profile in steps, as a running program does: it holds the
+# file open for writing from its first line to its exit.
 @test "-f follows a growing file and ends at the final empty sample" {
 	f="$BATS_TEST_TMPDIR/live.hp"
 	out="$BATS_TEST_TMPDIR/out"
-	head -c 0 /dev/null >"$f"
-	printf 'JOB "live"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n' >"$f"
-	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	: >"$f"
+	exec 7>>"$f"
+	printf 'JOB "live"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n' >&7
+	timeout 20 hpcat -f "$f" 7>&- >"$out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	sleep 0.5
-	printf 'BEGIN_SAMPLE 0.100000\nx\t8\n' >>"$f"
+	printf 'BEGIN_SAMPLE 0.100000\nx\t8\n' >&7
 	sleep 0.5
 	# the sample is written only once its END_SAMPLE has arrived
 	! grep -q 'x' "$out"
-	printf 'END_SAMPLE 0.100000\nBEGIN_SAMPLE 0.200000\nx\t1' >>"$f"
+	printf 'END_SAMPLE 0.100000\nBEGIN_SAMPLE 0.200000\nx\t1' >&7
 	wait_for grep -q '^END_SAMPLE 0.100000$' "$out"
-	printf '6\nEND_SAMPLE 0.200000\nBEGIN_SAMPLE 0.300000\nEND_SAMPLE 0.300000\n' >>"$f"
+	printf '6\nEND_SAMPLE 0.200000\nBEGIN_SAMPLE 0.300000\nEND_SAMPLE 0.300000\n' >&7
+	exec 7>&-
 	wait $pid
 	cmp "$f" "$out"
 	[ ! -s "$BATS_TEST_TMPDIR/err" ]
@@ -554,17 +557,75 @@ example() {
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: no such file yet: waiting for it" ]
 }
 
-@test "-f on a file that never appears: a signal ends the wait, exit 2" {
+@test "-f on a file that never appears: SIGINT, SIGTERM or SIGHUP ends the wait, exit 0, nothing written" {
 	f="$BATS_TEST_TMPDIR/never.hp"
-	timeout 20 hpcat -q -f "$f" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	for sig in INT TERM HUP; do
+		timeout 20 hpcat -f "$f" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+		pid=$!
+		wait_for grep -q 'waiting' "$BATS_TEST_TMPDIR/err"
+		kill -$sig $pid
+		st=0
+		wait $pid || st=$?
+		[ "$st" -eq 0 ] || { echo "SIG$sig: exit $st"; return 1; }
+		[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: no such file yet: waiting for it" ]
+		[ ! -s "$BATS_TEST_TMPDIR/out" ]
+	done
+}
+
+@test "-f: a signal while waiting for the followed file of a join ends it, exit 0, the profiles before it whole, no trailer" {
+	f="$BATS_TEST_TMPDIR/never.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	timeout 20 hpcat -f "$FIX/leak.hc.hp" "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	sleep 0.5
+	wait_for grep -q 'waiting' "$BATS_TEST_TMPDIR/err"
 	kill -TERM $pid
 	st=0
 	wait $pid || st=$?
-	[ "$st" -eq 2 ]
-	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: No such file or directory" ]
-	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+	[ "$st" -eq 0 ]
+	cmp "$FIX/leak.hc.hp" "$out"
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: no such file yet: waiting for it" ]
+}
+
+@test "-f: a missing file before the followed one is an error at once, not waited for" {
+	f="$BATS_TEST_TMPDIR/never.hp"
+	run timeout 10 hpcat -f "$f" "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $f: No such file or directory" ]
+}
+
+@test "-f: a file in a directory that does not exist is an error at once" {
+	f="$BATS_TEST_TMPDIR/no-such-dir/x.hp"
+	run timeout 10 hpcat -f "$f"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $f: No such file or directory" ]
+	run timeout 10 hpcat -f "$FIX/leak.hc.hp" "$f"
+	[ "$status" -eq 2 ]
+	[ "${lines[${#lines[@]}-1]}" = "hpcat: $f: No such file or directory" ]
+}
+
+# A run that ended before its first census: the header and the sample
+# at 0 (the first sample of a real profile), complete once no process
+# writes it.
+@test "-f ends on a complete header-only profile, and not while the file is open for writing" {
+	f="$BATS_TEST_TMPDIR/head.hp"
+	out="$BATS_TEST_TMPDIR/out"
+	sed '/^END_SAMPLE/q' "$FIX/leak.hc.hp" >"$f"
+	[ "$(grep -c '^END_SAMPLE' "$f")" -eq 1 ]
+	run timeout 10 hpcat -f "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$f")" ]
+	: >"$f"
+	exec 7>>"$f"
+	sed '/^END_SAMPLE/q' "$FIX/leak.hc.hp" >&7
+	timeout 20 hpcat -f "$f" 7>&- >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	wait_for grep -q '^END_SAMPLE' "$out"
+	sleep 0.5
+	kill -0 $pid
+	exec 7>&-
+	wait $pid
+	cmp "$f" "$out"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
 }
 
 # ---- names and values GHC really writes ----
@@ -654,4 +715,21 @@ example() {
 	run hpcat - <"$FIX/leak.p.prof"
 	[ "$status" -eq 2 ]
 	[ "$output" = "hpcat: <stdin>: a .prof report, not a heap profile (proftree reads it)" ]
+}
+
+# see_also PAGE: every program of the suite but the page's own is in
+# its SEE ALSO section.
+see_also() {
+	local page=$1 self p sec
+	self=$(basename "$page" | sed 's/\.[0-9]$//')
+	sec=$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$TOP/man/$page")
+	for p in $(make -s -C "$TOP" progs); do
+		[ "$p" = "$self" ] && continue
+		printf '%s\n' "$sec" | grep -q "^\.Xr $p 1" || { echo "$page: no $p(1)"; return 1; }
+	done
+}
+
+@test "SEE ALSO of hpcat.1 and hptools.5 names every other program" {
+	see_also hpcat.1
+	see_also hptools.5
 }

@@ -342,3 +342,19 @@ EOF
 	[ -z "$(sed 1d main.tsv | cut -f2 | grep -v '/main\|^OTHER$')" ]
 	[ "$(hpslice -k /main -t 5 -z prog.hp | sed -n 's/^BEGIN_SAMPLE //p' | head -1)" = "0.000000" ]
 }
+
+@test "-h: the usage fits in 80 columns, and -q is in it" {
+	run hpslice -h
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | awk 'length > 80' | wc -l)" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 2 ]
+	case $output in *-Eqz*) ;; *) return 1 ;; esac
+}
+
+@test "SEE ALSO names every other program" {
+	sec=$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$TOP/man/hpslice.1")
+	for p in $(make -s -C "$TOP" progs); do
+		[ "$p" = hpslice ] && continue
+		printf '%s\n' "$sec" | grep -q "^\.Xr $p 1" || { echo "no $p(1)"; return 1; }
+	done
+}

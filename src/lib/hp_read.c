@@ -40,7 +40,11 @@
  *   - END_SAMPLE time different from BEGIN_SAMPLE: the BEGIN time is kept;
  *   - rows, END_SAMPLE or MARK outside their place, header lines after
  *     the first sample: ignored;
- *   - a malformed row inside a sample that is complete: an error;
+ *   - a malformed row (any line inside a sample that is not a row, a
+ *     keyword or a part of a name) in a sample that is complete, or
+ *     that the next BEGIN_SAMPLE cuts: an error naming that line; only
+ *     at the end of the input (or before a JOB line, a cut file joined
+ *     by cat) is it dropped with its sample, as a crash leaves it;
  *   - strict only: an input whose last sample is not empty.  GHC ends
  *     every profile with an empty sample when its program exits
  *     (formats.md 1.1), so its absence means a killed program, or one
@@ -945,10 +949,17 @@ static void check_run(struct hp_reader *r)
 static void on_begin(struct hp_reader *r, struct hp_sample *s,
                      const char *rest, long restlen, int unterm)
 {
-	if (r->in_sample)
+	if (r->in_sample) {
+		/* Only the end of the input is where a crash cuts a sample:
+		 * a malformed line before the next BEGIN_SAMPLE was written
+		 * so, and is an error as in a complete sample. */
+		frag_end(r);
+		if (r->bad)
+			hpt_data_error(r->in->name, r->bad, "%s", r->badmsg);
 		repair(r, R_CUT_BY_BEGIN, r->begin, NULL,
 		       "sample without END_SAMPLE before the next "
 		       "BEGIN_SAMPLE");
+	}
 	r->in_sample = 1;
 	r->begin = r->in->lineno;
 	r->bad = 0;
@@ -1178,10 +1189,12 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 	s->n = 0;
 	s->digits_len = 0;
 	/* Following a live profile, the input may end here if the last
-	 * sample was empty and not the first: perhaps GHC's final one
-	 * (input.h says when it does end).  Only here, before the next
-	 * line: the input compares line numbers. */
-	r->in->follow_may_end = r->nsamples > 1 && r->last_empty;
+	 * sample was empty: perhaps GHC's final one (input.h says when
+	 * it does end; after the first sample, only when its writer is
+	 * seen gone: a run that ended before its first census).  Only
+	 * here, before the next line: the input compares line numbers. */
+	r->in->follow_may_end = r->nsamples > 0 && r->last_empty
+	                        ? (r->nsamples > 1 ? 1 : 2) : 0;
 	r->in->follow_end_line = r->in->lineno;
 	for (;;) {
 		char *l;

@@ -46,7 +46,8 @@ const struct hp_header *hp_reader_header(const struct hp_reader *r);
  * Returns HP_SAMPLE for a complete census, HP_MARK for a MARK line (only
  * s->time, s->time_text and s->line are set), HP_EOF at the end.
  * A trailing sample without END_SAMPLE is dropped with a warning naming
- * the line where it began; malformed rows are errors "FILE:LINE: ...".
+ * the line where it began; malformed rows are errors "FILE:LINE: ..."
+ * (in that trailing sample too when the next BEGIN_SAMPLE cuts it).
  * A band name may span lines (an SCC label with a newline; hp_read.c).
  * In strict mode, an input whose last sample is not empty is the error
  * "FILE: no final empty sample: the program was killed or is still

@@ -203,16 +203,15 @@ static int by_integral(const void *x, const void *y)
 	return a->len < b->len ? -1 : a->len > b->len;
 }
 
-size_t hp_rank_keep(const struct hp_integral *a,
-                    const struct hpt_intern *bands,
-                    const unsigned char *present, uint64_t max_bands,
-                    double percent, long other, unsigned char *keep)
+size_t hp_rank_order(const struct hp_integral *a,
+                     const struct hpt_intern *bands,
+                     const unsigned char *present, long other,
+                     uint32_t *order)
 {
 	struct ranked *r = hpt_xmalloc((bands->count ? bands->count : 1) *
 	                               sizeof *r);
-	size_t i, n = 0, kept = 0;
+	size_t i, n = 0;
 	for (i = 0; i < bands->count; i++) {
-		keep[i] = 0;
 		if ((present && !present[i]) || (long)i == other)
 			continue;
 		r[n].integral = hp_integral_of(a, (uint32_t)i);
@@ -222,39 +221,62 @@ size_t hp_rank_keep(const struct hp_integral *a,
 		n++;
 	}
 	qsort(r, n, sizeof *r, by_integral);
+	for (i = 0; i < n; i++)
+		order[i] = r[i].band;
+	free(r);
+	return n;
+}
+
+size_t hp_rank_keep(const struct hp_integral *a,
+                    const struct hpt_intern *bands,
+                    const unsigned char *present, uint64_t max_bands,
+                    double percent, long other, unsigned char *keep)
+{
+	uint32_t *order = hpt_xmalloc((bands->count ? bands->count : 1) *
+	                              sizeof *order);
+	size_t i, n, kept = 0;
+	memset(keep, 0, bands->count);
+	n = hp_rank_order(a, bands, present, other, order);
 	for (i = 0; i < n && kept < max_bands; i++) {
 		/* integral / total < percent / 100, without dividing by a
 		 * total that may be 0 */
-		if (percent > 0 && r[i].integral * 100 < percent * a->total)
+		if (percent > 0 &&
+		    hp_integral_of(a, order[i]) * 100 < percent * a->total)
 			break;
-		keep[r[i].band] = 1;
+		keep[order[i]] = 1;
 		kept++;
 	}
-	free(r);
+	free(order);
 	return kept;
 }
 
-void hp_fold_other(struct hp_sample *s, const unsigned char *keep,
-                   size_t nkeep, uint32_t other)
+int hp_fold_other(struct hp_sample *s, const unsigned char *keep,
+                  size_t nkeep, uint32_t other)
 {
 	size_t i, n = 0;
 	uint64_t sum = 0;
 	int folded = 0;
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
-		if (b < nkeep && keep[b]) {
+		if (b < nkeep && keep[b])
+			continue;
+		if (s->v[i].bytes > UINT64_MAX - sum)
+			return -1;
+		sum += s->v[i].bytes;
+		folded = 1;
+	}
+	if (!folded)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		uint32_t b = s->v[i].band;
+		if (b < nkeep && keep[b])
 			s->v[n++] = s->v[i];
-		} else {
-			sum += s->v[i].bytes;
-			folded = 1;
-		}
 	}
 	s->n = n;
-	if (!folded)
-		return;
 	s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 	memset(&s->v[s->n], 0, sizeof s->v[s->n]);
 	s->v[s->n].band = other;
 	s->v[s->n].bytes = sum;
 	s->n++;
+	return 0;
 }

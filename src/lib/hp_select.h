@@ -88,6 +88,15 @@ void hp_bandsel_free(struct hp_bandsel *q);
  * Sets keep[b] to 1 or 0 for every b < bands->count; returns how many
  * are 1.
  */
+/* The ranking itself: the bands b < bands->count with present[b] != 0
+ * (present NULL: every band), other excepted, into order, largest
+ * integral in a first, ties by name as above.  order has room for
+ * bands->count ids; returns how many it holds.  hp_svg.c draws the
+ * first ones of this order. */
+size_t hp_rank_order(const struct hp_integral *a,
+                     const struct hpt_intern *bands,
+                     const unsigned char *present, long other,
+                     uint32_t *order);
 size_t hp_rank_keep(const struct hp_integral *a,
                     const struct hpt_intern *bands,
                     const unsigned char *present, uint64_t max_bands,
@@ -95,10 +104,11 @@ size_t hp_rank_keep(const struct hp_integral *a,
 
 /* Sum the values of s whose band is not kept (b >= nkeep or keep[b] ==
  * 0) into one value of band other, written last; kept values keep their
- * order and text.  A sample with no such value gets no OTHER value.  The
- * sample's total (which the readers check fits in 64 bits) is
- * unchanged. */
-void hp_fold_other(struct hp_sample *s, const unsigned char *keep,
-                   size_t nkeep, uint32_t other);
+ * order and text.  A sample with no such value gets no OTHER value.
+ * Returns 0, or -1 when the sum does not fit in 64 bits (the readers
+ * check each value, not the sample's total): s is then unchanged and
+ * the caller reports the error. */
+int hp_fold_other(struct hp_sample *s, const unsigned char *keep,
+                  size_t nkeep, uint32_t other);
 
 #endif

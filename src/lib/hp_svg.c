@@ -20,6 +20,7 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "hp_select.h"
 #include "output.h"
 #include "svg.h"
 
@@ -281,49 +282,6 @@ static void out_unit(const struct chart *c)
 		hpt_out_xml(c->sample_unit, c->sample_unit_len);
 }
 
-/* ---- ranking ---- */
-
-struct ranked {
-	double integral;
-	const char *name;
-	size_t len;
-	uint32_t band;
-};
-
-static int ranked_cmp(const void *pa, const void *pb)
-{
-	const struct ranked *a = pa, *b = pb;
-	size_t n = a->len < b->len ? a->len : b->len;
-	int d;
-	if (a->integral != b->integral)
-		return a->integral > b->integral ? -1 : 1;
-	d = memcmp(a->name, b->name, n);
-	if (d)
-		return d;
-	return a->len < b->len ? -1 : a->len > b->len;
-}
-
-/* same rule as hpslice -m */
-/* Every band in rank order into order (bands->count entries): largest
- * time integral first, ties by name (bytes, then length).  The first
- * HP_SVG_BANDS are drawn, the rest summed into OTHER. */
-static void rank_bands(const struct hpt_intern *bands,
-                       const struct hp_integral *in, uint32_t *order)
-{
-	struct ranked *r = hpt_xcalloc(bands->count + 1, sizeof *r);
-	size_t i;
-	for (i = 0; i < bands->count; i++) {
-		r[i].integral = hp_integral_of(in, (uint32_t)i);
-		r[i].name = bands->name[i];
-		r[i].len = bands->len[i];
-		r[i].band = (uint32_t)i;
-	}
-	qsort(r, bands->count, sizeof *r, ranked_cmp);
-	for (i = 0; i < bands->count; i++)
-		order[i] = r[i].band;
-	free(r);
-}
-
 /* ---- axes ---- */
 
 /* A round step (1, 2 or 5 times a power of ten) that cuts range into
@@ -520,7 +478,8 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	if (c->ncol > PLOT_W)
 		widen(c, PLOT_W, 0);
 	ncol = c->ncol;
-	rank_bands(bands, &c->integral, order);
+	/* the rule of hpslice -m: one ranking, hp_select.h */
+	hp_rank_order(&c->integral, bands, NULL, -1, order);
 	nd = nb < HP_SVG_BANDS ? nb : HP_SVG_BANDS;
 	nother = nb - nd;
 	for (i = 0; i < nb; i++)

@@ -57,18 +57,39 @@ void hpt_input_open(struct hpt_input *in, const char *path)
 	in->from_path = 1;
 }
 
-void hpt_input_open_wait(struct hpt_input *in, const char *path,
-                         int (*stop)(void *), void (*wait)(void *),
-                         void *arg)
+/* Can path's directory hold files: does it exist?  (Only an ENOENT of
+ * open(2) asks, so the name has no empty component to worry about.) */
+static int dir_exists(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	char *dir;
+	int ok;
+	if (!slash)
+		return 1;
+	dir = slash == path ? hpt_xstrdup("/")
+	                    : hpt_xmemdup(path, (size_t)(slash - path));
+	ok = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+	free(dir);
+	return ok;
+}
+
+int hpt_input_open_wait(struct hpt_input *in, const char *path,
+                        int (*stop)(void *), void (*wait)(void *),
+                        void *arg)
 {
 	int fd, said = 0;
 	if (strcmp(path, "-") == 0) {
 		hpt_input_open(in, path);
-		return;
+		return 1;
 	}
 	while ((fd = open(path, O_RDONLY)) < 0 && errno == ENOENT) {
-		if (stop && stop(arg))
+		if (!said && !dir_exists(path)) {
+			errno = ENOENT;
 			break;
+		}
+		if (stop && stop(arg))
+			return 0;
 		if (!said)
 			hpt_data_warn(path, 0, "no such file yet: waiting "
 			              "for it");
@@ -82,6 +103,7 @@ void hpt_input_open_wait(struct hpt_input *in, const char *path,
 		hpt_die_errno("%s", path);
 	init(in, fd, path);
 	in->from_path = 1;
+	return 1;
 }
 
 void hpt_input_close(struct hpt_input *in)
@@ -294,6 +316,8 @@ static int follow_done(struct hpt_input *in)
 	int w = writer_state(in);
 	if (w >= 0)
 		return w == 0;
+	if (in->follow_may_end == 2)
+		return 0;
 	return ++in->quiet_polls >= FOLLOW_QUIET_POLLS;
 }
 

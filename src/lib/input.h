@@ -34,7 +34,8 @@ struct hpt_input {
 	int from_path;          /* opened from a path, not standard input */
 	int follow_may_end;     /* follow: set by the reader where the
 	                         * input may end (after what may be the
-	                         * program's final sample), */
+	                         * program's final sample): 1, or 2 when
+	                         * only a writer seen gone ends it, */
 	long follow_end_line;   /* with lineno then: valid while no line
 	                         * has been returned since */
 	int quiet_polls;        /* follow: waits in a row with no data there */
@@ -55,12 +56,14 @@ void hpt_input_fdopen(struct hpt_input *in, int fd, const char *name);
 /* Open path like hpt_input_open, but while it does not exist, wait for
  * it to appear (a profile followed before its program starts): once the
  * warning "FILE: warning: no such file yet: waiting for it", then a try
- * every 0.2 s, calling wait(arg) (if not NULL) before each, until
- * stop(arg) returns non-zero, which is "FILE: No such file or
- * directory" (exit 2). */
-void hpt_input_open_wait(struct hpt_input *in, const char *path,
-                         int (*stop)(void *), void (*wait)(void *),
-                         void *arg);
+ * every 0.2 s, calling wait(arg) (if not NULL) before each, until it
+ * opens (returns 1) or stop(arg) returns non-zero (returns 0, nothing
+ * opened, nothing printed: the program got a signal).  A file whose
+ * directory does not exist will never appear: "FILE: No such file or
+ * directory" (exit 2) at once, as for any other error of open(2). */
+int hpt_input_open_wait(struct hpt_input *in, const char *path,
+                        int (*stop)(void *), void (*wait)(void *),
+                        void *arg);
 /*
  * Follow the input as it grows (tail -F): at its end, wait for more
  * (calling wait(arg) before each pause of 0.2 s, if not NULL) until one
@@ -73,7 +76,10 @@ void hpt_input_open_wait(struct hpt_input *in, const char *path,
  *     line: after an empty sample that is not the first, as GHC's last
  *     act is an empty sample, then it closes the file.  Where writers
  *     cannot be seen (no /proc, as on systems other than Linux), the
- *     end is such a place where the file has not grown for 5 s;
+ *     end is such a place where the file has not grown for 5 s.  After
+ *     the first sample (follow_may_end 2: a run that ended before its
+ *     first census, formats.md 1.9) only writers seen gone end it: a
+ *     quiet file may be a program still before its first census;
  *   - the process seen writing the file (looked for at the first
  *     wait) no longer has it open, without the final empty sample:
  *     "FILE: warning: file closed by its program before the final
