@@ -785,6 +785,15 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 			rd->unaligned++;
 	}
 	rd->last_row_line = rd->in->lineno;
+	/* The path is settled, and a placeholder made, before the row is
+	 * added: a node's parent must have the smaller index, or the
+	 * bottom-up sums (prof_sum) would leave the row's figures out of
+	 * the placeholder's ancestors. */
+	if (!w->empty) {
+		settle(rd, w->ind);
+		if (rd->lost)
+			placeholder(rd, w->ind);
+	}
 	x = prof_add(r, PROF_NONE,
 	             hpt_intern(&r->names, s + w->lab_s, w->lab_e - w->lab_s,
 	                        NULL),
@@ -824,9 +833,6 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 			rd->pending = PROF_NONE; /* two in a row: keep the first */
 		place_empty(rd, x, s, n);
 	} else {
-		settle(rd, w->ind);
-		if (rd->lost)
-			placeholder(rd, w->ind);
 		place(rd, x, w->ind, s, n);
 	}
 }
