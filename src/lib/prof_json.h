@@ -29,7 +29,10 @@
  * ticks or bytes; children are ordered as the text report orders them
  * (entries descending, then label), no. is the preorder number, and the
  * totals are those of what is left (the text report's totals leave the
- * built-in stacks out too).
+ * built-in stacks out too).  A document whose "rts_arguments" hold -pa
+ * (prof2json of a -pa report: GHC never writes one) keeps every node
+ * and its totals, as the -pa text report does; it is only ordered and
+ * numbered so.
  *
  * Errors (exit 2), as "FILE:LINE:COLUMN: message": those of json.h;
  * "expected the profile object ('{'), found ...", ""KEY": expected
