@@ -85,6 +85,10 @@ static int key_index(struct pj *p, const char *const *keys, int n,
 		    strlen(keys[k]) == p->j.len)
 			break;
 	if (k == n) {
+		if (p->flags & PROF_JSON_STRICT)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "key \"%s\" is not in the -pj schema",
+			               hpt_quote(0, p->j.text, p->j.len));
 		if (!p->unknown_warned)
 			hpt_data_warn(json_where(&p->j), json_col(&p->j),
 			              "key \"%s\" is not in the -pj schema: "

@@ -39,7 +39,8 @@
  * WHAT, found ...", ""KEY": not an unsigned integer: "TEXT"", ""KEY":
  * number out of range: "TEXT"", "key "KEY" given twice", "missing key
  * "KEY"", "cost-centre id N given twice", "node id N is not in
- * cost_centres", "text after the JSON object" (strict), and a sum of
+ * cost_centres", "text after the JSON object" and "key "KEY" is not in
+ * the -pj schema" (both strict), and a sum of
  * ticks or bytes above 2^64-1.  Warnings: the repairs of GHC's invalid
  * JSON (json_warn_repairs), "key "KEY" is not in the -pj schema:
  * skipped" (the first such key only), "text after the JSON object:
