@@ -555,6 +555,16 @@ pasted_same() { # FILE: every variant reads as the file, without a word
 	done
 }
 
+@test "a label holding a TAB, pasted through expand or unexpand -a: the module stays out of the SRC" {
+	local t="$BATS_TEST_TMPDIR"
+	expand "$FIX/names-ctl.P.prof" >"$t/e.prof"
+	expand "$FIX/names-ctl.P.prof" | unexpand -a >"$t/u.prof"
+	proftree -o tsv "$FIX/names-ctl.P.prof" | sed 's/a\.b:c-d(x)\\tctl/a.b:c-d(x)  ctl/' >"$t/want"
+	grep -q 'a\.b:c-d(x)  ctl.	Main	Names\.hs:20:45-49	' "$t/want"
+	proftree -o tsv "$t/e.prof" | diff -u "$t/want" -
+	proftree -o tsv "$t/u.prof" | diff -u "$t/want" -
+}
+
 @test "pasted reports read as the original: corpus" {
 	need_corpus
 	local f
