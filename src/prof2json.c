@@ -16,8 +16,8 @@
 static const char usage[] = "usage: prof2json [-Sq] [file]";
 
 /* One report, read by the reader of its format.  Under strict, a
- * warning while reading .prof text is an error (the JSON reader refuses
- * its own repairs itself). */
+ * warning while sniffing (a byte-order mark skipped) or reading .prof
+ * text is an error (the JSON reader refuses its own repairs itself). */
 static void read_report(struct prof_report *r, const char *path, int strict)
 {
 	struct hpt_input in;
@@ -25,6 +25,9 @@ static void read_report(struct prof_report *r, const char *path, int strict)
 	unsigned long warned = hpt_warnings;
 	hpt_open_input(&in, path);
 	f = hpt_sniff(&in);
+	if (strict && hpt_warnings != warned) /* the sniffer's repair */
+		hpt_data_error(in.name, 0, "-S: the report needed repairs "
+		               "(see the warnings)");
 	prof_init(r);
 	switch (f) {
 	case HPT_FMT_EMPTY:

@@ -187,6 +187,21 @@ EOF
 	diff -u "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 }
 
+@test "proftree of prof2json X shows what proftree X shows (-pa keeps GC and the empty leaves)" {
+	local f
+	for f in leak.pa.prof leak.P.prof names.P.prof; do
+		prof2json "$FIX/$f" | proftree -o tsv | cut -f1,4- >"$BATS_TEST_TMPDIR/a"
+		proftree -o tsv "$FIX/$f" | cut -f1,4- >"$BATS_TEST_TMPDIR/b"
+		diff -u "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+		prof2json "$FIX/$f" | proftree | sed -n 1,5p >"$BATS_TEST_TMPDIR/a"
+		proftree "$FIX/$f" | sed -n 1,5p >"$BATS_TEST_TMPDIR/b"
+		diff -u "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+	done
+	run sh -c 'prof2json "$1" | proftree' sh "$FIX/leak.pa.prof"
+	[ "${lines[2]}" = "total time   0.54 secs (543 ticks @ 1000 us, 1 processor)" ]
+	[[ "$output" == *"OVERHEAD_of"* ]]
+}
+
 @test "proftree on -pj: the text report's tree, totals without built-in stacks" {
 	run proftree "$FIX/leak.pj.json"
 	[ "$status" -eq 0 ]

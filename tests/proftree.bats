@@ -132,6 +132,26 @@ invariants() {
 	[ "$(invariants "$FIX/names.P.prof" 2>&1 >/dev/null)" = "ticks 24" ]
 }
 
+@test "a skipped row with ticks and children: every output keeps its subtree, the check counts the loss" {
+	# buildMap (1 tick) becomes unreadable; its child buildMap.\ (224
+	# ticks) hangs under the placeholder, and every ancestor inherits it
+	local t="$BATS_TEST_TMPDIR"
+	sed 's/^\(   buildMap .*\)304 /\1XYZ /' "$FIX/leak.P.prof" >"$t/bad.prof"
+	run proftree -o tsv "$t/bad.prof"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "proftree: $t/bad.prof: warning: the tree's ticks add up to 327, the header says 328: report cut short?" ]
+	proftree -o tsv "$t/bad.prof" 2>/dev/null >"$t/tsv"
+	# MAIN, main, main.m and the placeholder inherit 327, 327, 224, 224
+	[ "$(awk -F'\t' '$2 == 150 || $2 == 301 || $2 == 302 || $2 == 0 { printf "%s %s,", $4, $10 }' "$t/tsv")" = \
+	    "MAIN 99.695122,main 99.695122,main.m 68.292683,<unreadable row> 68.292683," ]
+	[ "$(proftree -o folded "$t/bad.prof" 2>/dev/null | awk '{ s += $NF } END { print s }')" = 327 ]
+	[ "$(proftree -o svg "$t/bad.prof" 2>/dev/null | grep -c 'buildMap\.')" -gt 0 ]
+	proftree -o prof "$t/bad.prof" 2>/dev/null >"$t/a.prof"
+	proftree -o prof "$t/a.prof" 2>/dev/null >"$t/b.prof"
+	cmp "$t/a.prof" "$t/b.prof"
+	grep -q '^   <unreadable row> .* 68\.3   62\.4      0         0$' "$t/a.prof"
+}
+
 @test "corpus -P reports: sums and inherited figures hold exactly" {
 	need_corpus
 	for f in llelf_flamingra__pandoc llelf_flamingra__fib llelf_flamingra__fib-ghc8 \
@@ -533,6 +553,16 @@ pasted_same() { # FILE: every variant reads as the file, without a word
 		case $f in */names-ctl.*) continue ;; esac
 		pasted_same "$f"
 	done
+}
+
+@test "a label holding a TAB, pasted through expand or unexpand -a: the module stays out of the SRC" {
+	local t="$BATS_TEST_TMPDIR"
+	expand "$FIX/names-ctl.P.prof" >"$t/e.prof"
+	expand "$FIX/names-ctl.P.prof" | unexpand -a >"$t/u.prof"
+	proftree -o tsv "$FIX/names-ctl.P.prof" | sed 's/a\.b:c-d(x)\\tctl/a.b:c-d(x)  ctl/' >"$t/want"
+	grep -q 'a\.b:c-d(x)  ctl.	Main	Names\.hs:20:45-49	' "$t/want"
+	proftree -o tsv "$t/e.prof" | diff -u "$t/want" -
+	proftree -o tsv "$t/u.prof" | diff -u "$t/want" -
 }
 
 @test "pasted reports read as the original: corpus" {

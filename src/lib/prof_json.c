@@ -85,6 +85,10 @@ static int key_index(struct pj *p, const char *const *keys, int n,
 		    strlen(keys[k]) == p->j.len)
 			break;
 	if (k == n) {
+		if (p->flags & PROF_JSON_STRICT)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "key \"%s\" is not in the -pj schema",
+			               hpt_quote(0, p->j.text, p->j.len));
 		if (!p->unknown_warned)
 			hpt_data_warn(json_where(&p->j), json_col(&p->j),
 			              "key \"%s\" is not in the -pj schema: "
@@ -378,14 +382,29 @@ static int is_builtin(const struct prof_report *r, uint32_t x)
 	       memcmp(prof_name(r, r->src[x]), "<built-in>", 10) == 0;
 }
 
-/* PROF_JSON_TEXT: the text report's tree (see prof_json.h). */
-static void text_view(struct prof_report *r)
+/* The document's RTS options ask for every cost centre (-pa).  GHC
+ * cannot have written it (-pa and -pj are one RTS setting, the last
+ * given wins): prof2json did, from a -pa text report, which shows the
+ * built-in stacks and the empty leaves (rts/ProfilerReport.c,
+ * ignoreCCS). */
+static int asks_all(const struct prof_report *r)
+{
+	size_t i;
+	for (i = 0; i < r->nrts_args; i++)
+		if (prof_len(r, r->rts_args[i]) == 3 &&
+		    memcmp(prof_name(r, r->rts_args[i]), "-pa", 3) == 0)
+			return 1;
+	return 0;
+}
+
+/* Leave out the built-in stacks, then, bottom up, the empty leaves, and
+ * total what is left: what a text report not made with -pa shows. */
+static void drop_hidden(struct prof_report *r)
 {
 	unsigned char *dead = hpt_xcalloc(r->n ? r->n : 1, 1);
 	uint32_t *kids = hpt_xcalloc(r->n ? r->n : 1, sizeof *kids);
-	double *key;
 	size_t i;
-	uint32_t it, d, x, no = 0;
+	uint32_t x;
 	for (i = 0; i < r->n; i++)
 		dead[i] = (r->parent[i] != PROF_NONE && dead[r->parent[i]]) ||
 		          is_builtin(r, (uint32_t)i);
@@ -412,6 +431,16 @@ static void text_view(struct prof_report *r)
 		r->total_alloc = prof_add_sum(r, r->total_alloc,
 		                              r->inh_alloc[x], "bytes");
 	}
+}
+
+/* PROF_JSON_TEXT: the text report's tree (see prof_json.h). */
+static void text_view(struct prof_report *r)
+{
+	double *key;
+	size_t i;
+	uint32_t it, d, x, no = 0;
+	if (!asks_all(r))
+		drop_hidden(r);
 	key = hpt_xmalloc((r->n ? r->n : 1) * sizeof *key);
 	for (i = 0; i < r->n; i++)
 		key[i] = (double)r->entries[i];

@@ -29,14 +29,18 @@
  * ticks or bytes; children are ordered as the text report orders them
  * (entries descending, then label), no. is the preorder number, and the
  * totals are those of what is left (the text report's totals leave the
- * built-in stacks out too).
+ * built-in stacks out too).  A document whose "rts_arguments" hold -pa
+ * (prof2json of a -pa report: GHC never writes one) keeps every node
+ * and its totals, as the -pa text report does; it is only ordered and
+ * numbered so.
  *
  * Errors (exit 2), as "FILE:LINE:COLUMN: message": those of json.h;
  * "expected the profile object ('{'), found ...", ""KEY": expected
  * WHAT, found ...", ""KEY": not an unsigned integer: "TEXT"", ""KEY":
  * number out of range: "TEXT"", "key "KEY" given twice", "missing key
  * "KEY"", "cost-centre id N given twice", "node id N is not in
- * cost_centres", "text after the JSON object" (strict), and a sum of
+ * cost_centres", "text after the JSON object" and "key "KEY" is not in
+ * the -pj schema" (both strict), and a sum of
  * ticks or bytes above 2^64-1.  Warnings: the repairs of GHC's invalid
  * JSON (json_warn_repairs), "key "KEY" is not in the -pj schema:
  * skipped" (the first such key only), "text after the JSON object:

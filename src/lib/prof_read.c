@@ -606,6 +606,35 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
 	return 0;
 }
 
+/* A row that does not line up with the header, because its label grew
+ * on the way (a TAB in it expanded by expand(1) or an editor), still
+ * keeps GHC's padding after the label: its module is the first token,
+ * after the label's first, whose SRC starts as far from it as the
+ * header's SRC column from its MODULE column.  The start of that
+ * module in s[ind..end), or 0 when no token is so. */
+static size_t shifted_module(const struct reader *rd, const char *s,
+                             size_t ind, size_t end)
+{
+	size_t t = ind, m, me, a, dist = rd->src_col - rd->module_col;
+	if (rd->src_col <= rd->module_col)
+		return 0;
+	while (t < end && s[t] != ' ')
+		t++;
+	for (;;) {
+		for (m = t; m < end && s[m] == ' '; m++)
+			;
+		for (me = m; me < end && s[me] != ' '; me++)
+			;
+		for (a = me; a < end && s[a] == ' '; a++)
+			;
+		if (a >= end)
+			return 0;
+		if (col_of(s, a) - col_of(s, m) == dist)
+			return m;
+		t = me;
+	}
+}
+
 /* Label, module and SRC of a SRC layout in s[ind..end).  GHC pads the
  * label column past every indent, so the module starts at the header's
  * MODULE column and the SRC at its SRC column.  When the row lines up
@@ -616,6 +645,7 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
                      size_t end, struct row *w)
 {
 	size_t p = ind, c = col_of(s, ind);
+	int found;
 	while (p < end && c < rd->module_col) {
 		c += ((unsigned char)s[p] & 0xC0) != 0x80;
 		p++;
@@ -634,7 +664,8 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
 	}
 	w->lab_s = w->lab_e = ind;
-	if (w->aligned) {
+	found = w->aligned || (p = shifted_module(rd, s, ind, end)) != 0;
+	if (found) {
 		w->lab_e = p;
 		while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
 			w->lab_e--;
@@ -642,7 +673,7 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 		while (w->lab_e < end && s[w->lab_e] != ' ')
 			w->lab_e++;
 	}
-	w->mod_s = w->aligned ? p : w->lab_e;
+	w->mod_s = found ? p : w->lab_e;
 	while (w->mod_s < end && s[w->mod_s] == ' ')
 		w->mod_s++;
 	w->mod_e = w->mod_s;
@@ -785,6 +816,15 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 			rd->unaligned++;
 	}
 	rd->last_row_line = rd->in->lineno;
+	/* The path is settled, and a placeholder made, before the row is
+	 * added: a node's parent must have the smaller index, or the
+	 * bottom-up sums (prof_sum) would leave the row's figures out of
+	 * the placeholder's ancestors. */
+	if (!w->empty) {
+		settle(rd, w->ind);
+		if (rd->lost)
+			placeholder(rd, w->ind);
+	}
 	x = prof_add(r, PROF_NONE,
 	             hpt_intern(&r->names, s + w->lab_s, w->lab_e - w->lab_s,
 	                        NULL),
@@ -824,9 +864,6 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 			rd->pending = PROF_NONE; /* two in a row: keep the first */
 		place_empty(rd, x, s, n);
 	} else {
-		settle(rd, w->ind);
-		if (rd->lost)
-			placeholder(rd, w->ind);
 		place(rd, x, w->ind, s, n);
 	}
 }

@@ -188,19 +188,29 @@ static void title(const struct prof_report *r, enum prof_weight w,
  * nodes only (prof_keys also adds those of nodes that pruning removed,
  * whose entries prof_prune has already given to their kept ancestor):
  * a reverse preorder adds each node to its parent after its children.
+ * The sums are exact, the roots' total too: one above 2^64-1 is "sum of
+ * entries out of range" (prof_add_sum), as in every other output.
  */
 static void subtree_entries(const struct prof_report *r, double *key)
 {
 	uint32_t *order = hpt_xcalloc(r->n + 1, sizeof *order);
-	uint32_t it = r->first_root, d, x;
+	uint64_t *sum = hpt_xcalloc(r->n + 1, sizeof *sum), all = 0;
+	uint32_t it = r->first_root, d, x, p;
 	size_t k = 0;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		key[x] = (double)r->entries[x];
+		sum[x] = r->entries[x];
 		order[k++] = x;
 	}
-	while (k-- > 0)
-		if (r->parent[order[k]] != PROF_NONE)
-			key[r->parent[order[k]]] += key[order[k]];
+	while (k-- > 0) {
+		x = order[k];
+		p = r->parent[x];
+		key[x] = (double)sum[x];
+		if (p != PROF_NONE)
+			sum[p] = prof_add_sum(r, sum[p], sum[x], "entries");
+		else
+			all = prof_add_sum(r, all, sum[x], "entries");
+	}
+	free(sum);
 	free(order);
 }
 

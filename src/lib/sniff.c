@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "diag.h"
+
 /* Does the line of n bytes at s start with keyword kw, followed by a
  * blank or its end? */
 static int starts_kw(const char *s, size_t n, const char *kw)
@@ -23,24 +25,46 @@ static int contains(const char *s, size_t n, const char *w)
 	return 0;
 }
 
+/* A UTF-8 byte-order mark, which GHC never writes but editors (Windows
+ * ones above all) put before a report they saved: skipped, with a
+ * warning, when what follows is a .prof report or JSON. */
+static const char bom[] = "\xef\xbb\xbf";
+
+static enum hpt_format sniff(struct hpt_input *in, size_t from);
+
 enum hpt_format hpt_sniff(struct hpt_input *in)
+{
+	const char *p;
+	enum hpt_format f;
+	if (hpt_input_peek(in, 3, &p) < 3 || memcmp(p, bom, 3) != 0)
+		return sniff(in, 0);
+	f = sniff(in, 3);
+	if (f != HPT_FMT_PROF && f != HPT_FMT_JSON)
+		return HPT_FMT_UNKNOWN;
+	hpt_data_warn(in->name, 1, "UTF-8 byte-order mark skipped");
+	hpt_input_skip(in, 3);
+	return f;
+}
+
+/* The format of the input from byte from on (nothing consumed). */
+static enum hpt_format sniff(struct hpt_input *in, size_t from)
 {
 	static const char *const hp_kw[] = {"JOB", "DATE", "SAMPLE_UNIT",
 	                                    "VALUE_UNIT", "BEGIN_SAMPLE",
 	                                    "MARK"};
 	const char *p, *line, *nl;
 	size_t got, want, i, n, k;
-	got = hpt_input_peek(in, 4, &p);
-	if (got == 0)
+	got = hpt_input_peek(in, from + 4, &p);
+	if (got == from)
 		return HPT_FMT_EMPTY;
-	if (got == 4 && memcmp(p, "hdrb", 4) == 0)
+	if (got == from + 4 && memcmp(p + from, "hdrb", 4) == 0)
 		return HPT_FMT_EVENTLOG;
 	/* Read ahead to the end of the first line that is not blank, or 4
 	 * KiB, whichever comes first; never much past it, since a file
 	 * being followed may have no more yet. */
 	for (want = 8;; want *= 2) {
 		got = hpt_input_peek(in, want, &p);
-		for (i = 0; i < got && (p[i] == ' ' || p[i] == '\t' ||
+		for (i = from; i < got && (p[i] == ' ' || p[i] == '\t' ||
 		                        p[i] == '\n');)
 			i++;
 		if (i < got && memchr(p + i, '\n', got - i))

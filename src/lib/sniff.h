@@ -17,7 +17,11 @@
  *   unknown    anything else: the reader the program expects decides
  *              (and says what is wrong with the first line)
  *
- * Nothing is consumed.  The sniffer reads ahead only as far as the end
+ * Nothing is consumed, but for a UTF-8 byte-order mark before a .prof
+ * report or JSON (GHC never writes one; editors do): it is skipped, with
+ * the warning "FILE:1: UTF-8 byte-order mark skipped" (a program's -S
+ * refuses it by its warning count).  Before anything else it stays, and
+ * the input is unknown.  The sniffer reads ahead only as far as the end
  * of the first line (at most 4 KiB), so a profile being followed is
  * recognised as soon as its first line is written.
  */
