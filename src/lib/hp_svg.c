@@ -691,12 +691,16 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	draw_marks(c, &sc);
 	/* the key: the top of the stack first, under its headings */
 	svg_group("id=\"key\"");
-	svg_text_str(KEY_X + 20, PLOT_Y + 12, "class=\"key-head\" "
-	             "font-weight=\"bold\"", "band");
-	svg_text_str(KEY_PEAK_X, PLOT_Y + 12, "class=\"key-head\" "
-	             "font-weight=\"bold\" text-anchor=\"end\"", "peak");
-	svg_text_str(WIDTH - 10, PLOT_Y + 12, "class=\"key-head\" "
-	             "font-weight=\"bold\" text-anchor=\"end\"", "share");
+	if (nd && ncol) {
+		svg_text_str(KEY_X + 20, PLOT_Y + 12, "class=\"key-head\" "
+		             "font-weight=\"bold\"", "band");
+		svg_text_str(KEY_PEAK_X, PLOT_Y + 12, "class=\"key-head\" "
+		             "font-weight=\"bold\" text-anchor=\"end\"",
+		             "peak");
+		svg_text_str(WIDTH - 10, PLOT_Y + 12, "class=\"key-head\" "
+		             "font-weight=\"bold\" text-anchor=\"end\"",
+		             "share");
+	}
 	for (d = nd; d-- > 0;) {
 		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
 		double row = (double)(PLOT_H - KEY_HEAD) / (double)nd;
