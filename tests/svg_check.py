@@ -18,7 +18,22 @@ document that does not parse is exit 1).
                     bytes or entries of the tooltips: WHAT is ticks, bytes
                     or entries) and that no box is narrower than a pixel;
                     prints the number of boxes and of boxes checked
-  labels FILE       the label of each box, in document order
+  keycheck FILE     reads the hpcat -o wide table of the same profile on
+                    stdin (not merged: one column per sample) and checks
+                    every key row against it: the name is the band's
+                    (whole, or a prefix of it ended with "…"), the peak
+                    column is the band's largest value and the share
+                    column its part of the trapezoid integral (OTHER: of
+                    the bands not in the key); prints the rows checked
+  shares FILE       checks that each flame label's share ("NAME 68 %") is
+                    its box's width over the whole width, and that a cut
+                    label keeps 4 characters at least; prints the labels
+                    checked
+  fills FILE        for each flame box: its fill, the first line of its
+                    tooltip and its module, TAB-separated; then for each
+                    legend entry: "legend", its fill and its text
+  labels FILE       the label of each box, in document order (without
+                    its share)
   tips FILE         every tooltip, one a line (newlines as " | ")
 """
 import re
@@ -193,6 +208,109 @@ def cmd_boxes(root, what):
     print(len(bs), checked)
 
 
+def size_short(v):
+    """hp_svg.c's size_short, for bytes."""
+    if v < 1000:
+        return "%d B" % v
+    x, u = float(v), 0
+    while u < 5 and x >= 1000:
+        x /= 1000
+        u += 1
+    return "%.*f %s" % (2 if x < 10 else 1 if x < 100 else 0, x,
+                        ["", "kB", "MB", "GB", "TB", "PB"][u])
+
+
+def share_text(p):
+    return "<0.1 %" if 0 < p < 0.05 else "%.1f %%" % p
+
+
+def unesc(f):
+    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n", "r": "\r",
+                  "0": "\0"}.get(m.group(1), m.group(1)), f)
+
+
+def cmd_keycheck(root):
+    rows = [[unesc(f) for f in l.rstrip("\n").split("\t")]
+            for l in sys.stdin]
+    names = rows[0][1:]
+    data = [[float(x) for x in r] for r in rows[1:]]
+    integral = [0.0] * len(names)
+    for a, b in zip(data, data[1:]):
+        dt = b[0] - a[0]
+        for i in range(len(names)):
+            integral[i] += (a[i + 1] + b[i + 1]) / 2 * dt
+    total = sum(integral)
+    col = {n: i for i, n in enumerate(names)}
+    keyed = set()
+    entries = []
+    for g in by_id(root, "key"):
+        if g.get("class") != "key-entry":
+            continue
+        f = {t.get("class"): (t.text or "") for t in g
+             if t.tag == NS + "text"}
+        full = tip(g).split("\n")[0]
+        if full == "* (GHC: a closure of unknown type)":
+            full = "*"
+        entries.append((full, f))
+        if f["key-name"] != "OTHER":
+            keyed.add(full)
+    for full, f in entries:
+        name = f["key-name"]
+        if name == "OTHER":
+            rest = [i for n, i in col.items() if n not in keyed]
+            peak = max(sum(r[i + 1] for i in rest) for r in data)
+            part = sum(integral[i] for i in rest)
+        else:
+            if full not in col:
+                fail("key entry %r is no band" % full)
+            if name != full and not (name.endswith("\u2026") and
+                                     full.startswith(name[:-1])):
+                fail("key name %r for band %r" % (name, full))
+            i = col[full]
+            peak = max(r[i + 1] for r in data)
+            part = integral[i]
+        want = (size_short(int(peak)), share_text(part / total * 100))
+        got = (f["key-peak"], f["key-share"])
+        if want != got:
+            fail("key entry %r: %r, want %r" % (full, got, want))
+    print(len(entries))
+
+
+def cmd_shares(root):
+    n = 0
+    for g in by_id(root, "flame"):
+        r, t = g.find(NS + "rect"), g.find(NS + "text")
+        if t is None:
+            continue
+        full = tip(g).split("\n")[0]
+        name = t.text or ""
+        if name != full and not (name.endswith("\u2026") and
+                                 full.startswith(name[:-1]) and
+                                 len(name) - 1 >= 4):
+            fail("label %r for %r" % (name, full))
+        sp = t.find(NS + "tspan")
+        if sp is None:
+            continue
+        p = float(r.get("width")) / 1180 * 100
+        want = " %.0f %%" % p if p >= 9.95 else " %.1f %%" % p
+        if sp.text != want:
+            fail("label %r: share %r, want %r" % (full, sp.text, want))
+        n += 1
+    print(n)
+
+
+def cmd_fills(root):
+    for g in by_id(root, "flame"):
+        t = tip(g)
+        m = re.search(r"\nmodule: ([^\n]*)", t)
+        print("\t".join([g.find(NS + "rect").get("fill"), t.split("\n")[0],
+                         m.group(1) if m else ""]))
+    kids = list(by_id(root, "legend"))
+    for a, b in zip(kids, kids[1:]):
+        if a.tag == NS + "rect" and b.tag == NS + "text":
+            print("\t".join(["legend", a.get("fill"), b.text or ""]))
+
+
 def cmd_labels(root):
     for b in boxes(root):
         if b[4] is not None:
@@ -213,7 +331,8 @@ def main():
         return
     {"key": cmd_key, "bands": cmd_bands, "tops": cmd_tops,
      "peak": cmd_peak, "marks": cmd_marks, "labels": cmd_labels,
-     "tips": cmd_tips}[cmd](root)
+     "tips": cmd_tips, "keycheck": cmd_keycheck,
+     "shares": cmd_shares, "fills": cmd_fills}[cmd](root)
 
 
 main()

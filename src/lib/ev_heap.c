@@ -549,6 +549,7 @@ struct ev_heap *ev_heap_new(struct hpt_input *in, struct hpt_intern *bands,
 		h->hdr.date = hpt_xstrdup("");
 	h->hdr.sample_unit = hpt_xstrdup("seconds");
 	h->hdr.sample_unit_len = 7;
+	h->hdr.elapsed_clock = 1;
 	h->hdr.value_unit = hpt_xstrdup("bytes");
 	h->hdr.value_unit_len = 5;
 	return h;

@@ -18,10 +18,15 @@
 #include "intern.h"
 
 /* The four header strings, unescaped (a JOB's "" is one "), as bytes
- * with lengths: they may contain anything, a newline included. */
+ * with lengths: they may contain anything, a newline included.
+ * elapsed_clock says which clock the sample times are on: 0 for a .hp
+ * (GHC's rts/ProfHeap.c stamps samples with mutator CPU seconds), 1
+ * for an eventlog (ev_heap.h: elapsed wall-clock seconds since the
+ * program started; its DATE is then in UTC). */
 struct hp_header {
 	char *job, *date, *sample_unit, *value_unit;
 	size_t job_len, date_len, sample_unit_len, value_unit_len;
+	int elapsed_clock;
 };
 
 /* One band's value in one sample: the band is an id in the band table,

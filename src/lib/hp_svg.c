@@ -32,7 +32,9 @@
 #define PLOT_Y 64       /* top edge */
 #define PLOT_H 456      /* height */
 #define KEY_X 730       /* left edge of the key */
-#define KEY_CPS 40      /* code points of a name in the key */
+#define KEY_NAME_W 196  /* room of a name in the key */
+#define KEY_PEAK_X 1002 /* right edge of the key's peak column */
+#define KEY_HEAD 18     /* height of the key's column headings */
 #define TIP_MAX 2048    /* bytes of a name in a tooltip */
 
 struct column {
@@ -45,6 +47,7 @@ struct chart {
 	/* the header, copied */
 	char *job, *date, *sample_unit, *value_unit;
 	size_t job_len, date_len, sample_unit_len, value_unit_len;
+	int elapsed;             /* hp_header.elapsed_clock */
 
 	struct column *col;
 	size_t ncol, colcap;
@@ -63,17 +66,22 @@ struct chart {
 	uint64_t samples;
 	uint64_t peak;           /* the largest total, at time peak_t */
 	double peak_t;
+	uint64_t last_total;     /* the total of the last sample */
+	double other_peak;       /* OTHER's largest drawn value (draw) */
+	int gnu_cut;             /* a drawn name has GHC's -L "..." */
 
 	double *mark;            /* MARK times, one per cell at most */
 	size_t nmark, markcap;
 };
 
 /* Ten hues apart for colour-blind readers (Paul Tol's muted scheme and
- * Okabe and Ito's orange), then the same ten lighter: rank i gets
- * palette[i]; OTHER is grey. */
+ * Okabe and Ito's orange), ordered so that neighbours in the stack
+ * differ in lightness too (sand is not next to olive, nor dark green
+ * next to olive), then the same ten lighter: rank i gets palette[i];
+ * OTHER is grey. */
 static const char *const palette[HP_SVG_BANDS] = {
-	"#332288", "#88ccee", "#44aa99", "#117733", "#999933",
-	"#ddcc77", "#cc6677", "#882255", "#aa4499", "#e69f00",
+	"#332288", "#88ccee", "#117733", "#ddcc77", "#882255",
+	"#44aa99", "#cc6677", "#999933", "#aa4499", "#e69f00",
 	"#8f85c9", "#c3e5f6", "#a1d4cc", "#88bb99", "#ccccaa",
 	"#eee5bb", "#e5b2bb", "#c390aa", "#d4a1cc", "#f2cf80",
 };
@@ -207,6 +215,7 @@ static void header_cb(void *arg, const struct hp_header *h)
 	                     &c->sample_unit_len);
 	c->value_unit = dup(h->value_unit, h->value_unit_len,
 	                    &c->value_unit_len);
+	c->elapsed = h->elapsed_clock;
 }
 
 static void sample_cb(void *arg, const struct hpt_intern *bands,
@@ -235,6 +244,7 @@ static void sample_cb(void *arg, const struct hpt_intern *bands,
 	}
 	if (c->samples == 0)
 		c->t0 = s->time;
+	c->last_total = total;
 	c->samples++;
 	hp_integral_add(&c->integral, s);
 	k = cell_of(c, s->time);
@@ -270,10 +280,29 @@ static void mark_cb(void *arg, const struct hp_sample *s)
 		widen(c, PLOT_W, 1);
 }
 
-/* Write the time unit after a time: "s" for seconds, else the
- * SAMPLE_UNIT as it is. */
-static void out_unit(const struct chart *c)
+/* A time as the chart writes it: three decimals at most, no trailing
+ * zeros ("0.175", "32.623", "2"). */
+static char *time_text(double t)
 {
+	char *s = hpt_xasprintf("%.3f", t);
+	size_t n = strlen(s);
+	while (n > 0 && s[n - 1] == '0')
+		n--;
+	if (n > 0 && s[n - 1] == '.')
+		n--;
+	s[n] = '\0';
+	if (strcmp(s, "-0") == 0)
+		s[0] = '0', s[1] = '\0';
+	return s;
+}
+
+/* Write a time and its unit: "s" for seconds, else the SAMPLE_UNIT as
+ * it is. */
+static void out_time(const struct chart *c, double t)
+{
+	char *s = time_text(t);
+	hpt_out_str(s);
+	free(s);
 	hpt_out_char(' ');
 	if (c->sample_unit_len == 7 &&
 	    memcmp(c->sample_unit, "seconds", 7) == 0)
@@ -355,11 +384,12 @@ static void draw_axes(const struct chart *c, const struct scale *sc,
                       double ystep, double tstep, int bytes)
 {
 	double v, t, k;
-	int td = decimals(tstep);
+	int td = decimals(tstep), secs;
+	char *s;
 	svg_group("id=\"axes\"");
 	for (k = 0; (v = k * ystep) <= sc->ymax * (1 + 1e-9); k++) {
-		char *s = k > 0 ? size_text(v, ystep, bytes) : hpt_xstrdup("0");
 		double y = py(sc, v);
+		s = k > 0 ? size_text(v, ystep, bytes) : hpt_xstrdup("0");
 		svg_line(PLOT_X, y, PLOT_X + PLOT_W, y,
 		         v > 0 ? "stroke=\"#dddddd\"" : "stroke=\"#000000\"");
 		svg_text_str(PLOT_X - 6, y + 4, "class=\"size-tick\" "
@@ -368,11 +398,12 @@ static void draw_axes(const struct chart *c, const struct scale *sc,
 	}
 	for (k = ceil(sc->tmin / tstep - 1e-9);
 	     (t = k * tstep) <= sc->tmax + tstep * 1e-9; k++) {
-		char *s;
 		double x = px(sc, t);
+		/* the origin is "0" as on the size axis, not "0.00" */
 		if (t < tstep * 1e-9 && t > -tstep * 1e-9)
-			t = 0; /* not "-0.00" */
-		s = hpt_xasprintf("%.*f", td, t);
+			s = hpt_xstrdup("0");
+		else
+			s = hpt_xasprintf("%.*f", td, t);
 		svg_line(x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 4,
 		         "stroke=\"#000000\"");
 		svg_text_str(x, PLOT_Y + PLOT_H + 24,
@@ -380,16 +411,22 @@ static void draw_axes(const struct chart *c, const struct scale *sc,
 		free(s);
 	}
 	svg_line(PLOT_X, PLOT_Y, PLOT_X, PLOT_Y + PLOT_H, "stroke=\"#000000\"");
-	svg_text(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 44,
-	         "text-anchor=\"middle\"", c->sample_unit, c->sample_unit_len,
-	         40);
-	hpt_out_str("<text x=\"18\" y=\"");
-	svg_num(PLOT_Y + PLOT_H / 2);
-	hpt_out_str("\" text-anchor=\"middle\" transform=\"rotate(-90 18 ");
-	svg_num(PLOT_Y + PLOT_H / 2);
-	hpt_out_str(")\">");
-	hpt_out_xml(c->value_unit, c->value_unit_len);
-	hpt_out_str("</text>\n");
+	/* the units, and which clock the seconds are on */
+	secs = c->sample_unit_len == 7 &&
+	       memcmp(c->sample_unit, "seconds", 7) == 0;
+	svg_text_fit(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 44,
+	             "id=\"time-unit\" text-anchor=\"middle\"",
+	             c->sample_unit, c->sample_unit_len, PLOT_W, 12, 1,
+	             !secs ? NULL : c->elapsed ? " (elapsed)"
+	                                       : " (mutator CPU)");
+	s = hpt_xasprintf("id=\"size-unit\" text-anchor=\"middle\" "
+	                  "transform=\"rotate(-90 18 %d)\"",
+	                  PLOT_Y + PLOT_H / 2);
+	svg_text_fit(18, PLOT_Y + PLOT_H / 2, s, c->value_unit,
+	             c->value_unit_len, PLOT_H, 12, 1, bytes ?
+	             " (kB, MB, GB: 10\xc2\xb3, 10\xe2\x81\xb6, "
+	             "10\xe2\x81\xb9 bytes)" : NULL);
+	free(s);
 	svg_group_end();
 }
 
@@ -401,7 +438,6 @@ static void draw_marks(const struct chart *c, const struct scale *sc)
 	svg_group("id=\"marks\" fill=\"#cc3311\"");
 	for (i = 0; i < c->nmark; i++) {
 		double x = px(sc, c->mark[i]), y = PLOT_Y + PLOT_H + 1;
-		char *s;
 		if (c->mark[i] < sc->tmin || c->mark[i] > sc->tmax)
 			continue;
 		svg_path_begin();
@@ -411,10 +447,8 @@ static void draw_marks(const struct chart *c, const struct scale *sc)
 		svg_path_pt('Z', 0, 0);
 		svg_path_end("class=\"mark\"", 1);
 		svg_tip_begin();
-		s = hpt_xasprintf("MARK at %.6g", c->mark[i]);
-		svg_raw(s);
-		out_unit(c);
-		free(s);
+		svg_raw("MARK at ");
+		out_time(c, c->mark[i]);
 		svg_tip_end("path");
 	}
 	svg_group_end();
@@ -430,6 +464,17 @@ static double share(const struct chart *c, uint32_t band, double other)
 	return total > 0 ? v / total * 100 : 0;
 }
 
+/* Whether a name holds "...", the mark GHC leaves where it cut a cost
+ * centre stack to its -L length (rts/ProfHeap.c). */
+static int has_dots(const char *s, size_t n)
+{
+	size_t i;
+	for (i = 0; i + 3 <= n; i++)
+		if (memcmp(s + i, "...", 3) == 0)
+			return 1;
+	return 0;
+}
+
 /* The tooltip text of a drawn band, or of OTHER (band UINT32_MAX: the
  * sum of others bands, whose integrals add up to other). */
 static void band_tip(const struct chart *c, const struct hpt_intern *bands,
@@ -437,20 +482,26 @@ static void band_tip(const struct chart *c, const struct hpt_intern *bands,
 {
 	char *s, *m;
 	if (band == UINT32_MAX) {
-		s = hpt_xasprintf("OTHER: %zu more bands summed\nshare %.1f %% "
-		                  "of the time integral", others,
+		m = size_short((uint64_t)c->other_peak, bytes);
+		s = hpt_xasprintf("OTHER: %zu more bands summed\npeak %s\n"
+		                  "share %.1f %% of the area", others, m,
 		                  share(c, band, other));
+		free(m);
 		svg_raw(s);
 		free(s);
 		return;
 	}
 	svg_tip(bands->name[band], bands->len[band], TIP_MAX);
+	if (bands->len[band] == 1 && bands->name[band][0] == '*')
+		svg_raw(" (GHC: a closure of unknown type)");
+	if (has_dots(bands->name[band], bands->len[band]))
+		svg_raw("\n(\"...\": cut by GHC to its -L length)");
 	m = size_short(c->max[band], bytes);
-	s = hpt_xasprintf("\nmax %s at %.6g", m, c->max_t[band]);
+	s = hpt_xasprintf("\npeak %s at ", m);
 	svg_raw(s);
 	free(s);
-	out_unit(c);
-	s = hpt_xasprintf("\nshare %.1f %% of the time integral",
+	out_time(c, c->max_t[band]);
+	s = hpt_xasprintf("\nshare %.1f %% of the area",
 	                  share(c, band, other));
 	svg_raw(s);
 	free(s);
@@ -502,7 +553,14 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 			cum[i * nd + d] += cum[i * nd + d - 1];
 		if (nd && cum[i * nd + nd - 1] > top)
 			top = cum[i * nd + nd - 1];
+		if (nother && cum[i * nd + nd - 1] - (nd > 1 ? cum[i * nd +
+		    nd - 2] : 0) > c->other_peak)
+			c->other_peak = cum[i * nd + nd - 1] -
+			                (nd > 1 ? cum[i * nd + nd - 2] : 0);
 	}
+	for (i = 0; i < nb && i < HP_SVG_BANDS; i++)
+		if (has_dots(bands->name[order[i]], bands->len[order[i]]))
+			c->gnu_cut = 1;
 	sc.tmin = ncol ? c->col[0].t_lo : 0;
 	sc.tmax = sc.tmin;
 	for (i = 0; i < ncol; i++) {
@@ -513,6 +571,11 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		if (x->t_hi > sc.tmax)
 			sc.tmax = x->t_hi;
 	}
+	/* a profile that starts soon after 0 (an eventlog's first
+	 * census comes after the program started) is drawn from 0, so
+	 * that the axis has its origin; a slice far from 0 is not */
+	if (sc.tmin > 0 && sc.tmin <= (sc.tmax - sc.tmin) / 4)
+		sc.tmin = 0;
 	if (!(sc.tmax > sc.tmin))
 		sc.tmax = sc.tmin + 1;
 	ystep = nice_step(top > 0 ? top : 1);
@@ -528,18 +591,25 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	         c->job, c->job_len, 110);
 	hpt_out_str("<text x=\"80\" y=\"44\" id=\"date\">");
 	hpt_out_xml(c->date, c->date_len);
+	if (c->date_len && c->elapsed)
+		hpt_out_str(" UTC");
 	if (c->samples) {
 		s = size_short(c->peak, bytes);
-		hpt_out_printf("%slargest total %s at %.6g",
-		               c->date_len ? " \xe2\x80\x94 " : "", s,
-		               c->peak_t);
-		out_unit(c);
+		hpt_out_printf("%slargest total %s at ",
+		               c->date_len ? " \xe2\x80\x94 " : "", s);
+		out_time(c, c->peak_t);
 		hpt_out_printf(", %llu sample%s",
 		               (unsigned long long)c->samples,
 		               c->samples == 1 ? "" : "s");
 		if (c->cell > 0)
 			hpt_out_printf(" in %zu columns, each band at its "
 			               "largest in each column", ncol);
+		/* GHC ends a finished .hp with an empty sample (and the
+		 * eventlog reader its last census with one): without it
+		 * the program was cut off, or is still running */
+		if (c->last_total > 0)
+			hpt_out_str("; incomplete: no final empty sample "
+			            "(cut off?)");
 		free(s);
 	}
 	hpt_out_str("</text>\n");
@@ -578,20 +648,27 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		             "id=\"empty\" text-anchor=\"middle\"",
 		             ncol ? "no bands" : "no samples");
 	draw_marks(c, &sc);
-	svg_text_str(WIDTH - 10, HEIGHT - 8, "fill=\"#666666\" "
-	             "font-size=\"10\" text-anchor=\"end\"",
-	             "Key: share of the time integral. Point at a band or a "
-	             "key entry for its full name and largest value.");
-
-	/* the key: the top of the stack first */
+	/* the key: the top of the stack first, under its headings */
 	svg_group("id=\"key\"");
+	if (nd && ncol) {
+		svg_text_str(KEY_X + 20, PLOT_Y + 12, "class=\"key-head\" "
+		             "font-weight=\"bold\"", "band");
+		svg_text_str(KEY_PEAK_X, PLOT_Y + 12, "class=\"key-head\" "
+		             "font-weight=\"bold\" text-anchor=\"end\"",
+		             "peak");
+		svg_text_str(WIDTH - 10, PLOT_Y + 12, "class=\"key-head\" "
+		             "font-weight=\"bold\" text-anchor=\"end\"",
+		             "share");
+	}
 	for (d = nd; d-- > 0;) {
 		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
-		double row = nd > 21 ? (double)PLOT_H / (double)nd : 21.5;
-		double y = PLOT_Y + row * (double)(nd - 1 - d);
-		double pct;
+		double row = (double)(PLOT_H - KEY_HEAD) / (double)nd;
+		double y, pct;
 		char *attrs = hpt_xasprintf("fill=\"%s\"", d < HP_SVG_BANDS
 		                            ? palette[d] : other_colour);
+		if (row > 21.5)
+			row = 21.5;
+		y = PLOT_Y + KEY_HEAD + row * (double)(nd - 1 - d);
 		svg_group("class=\"key-entry\"");
 		svg_tip_begin();
 		band_tip(c, bands, band, nother, other, bytes);
@@ -601,8 +678,14 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 			svg_text_str(KEY_X + 20, y + 13.5, "class=\"key-name\"",
 			             "OTHER");
 		else
-			svg_text(KEY_X + 20, y + 13.5, "class=\"key-name\"",
-			         bands->name[band], bands->len[band], KEY_CPS);
+			svg_text_fit(KEY_X + 20, y + 13.5, "class=\"key-name\"",
+			             bands->name[band], bands->len[band],
+			             KEY_NAME_W, 12, 1, NULL);
+		s = size_short(band == UINT32_MAX ? (uint64_t)c->other_peak
+		               : c->max[band], bytes);
+		svg_text_str(KEY_PEAK_X, y + 13.5, "class=\"key-peak\" "
+		             "text-anchor=\"end\"", s);
+		free(s);
 		pct = share(c, band, other);
 		s = pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
 		                          : hpt_xasprintf("%.1f %%", pct);
@@ -613,6 +696,15 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		free(attrs);
 	}
 	svg_group_end();
+	/* what the numbers are, for a reader of a static rendering */
+	s = hpt_xasprintf("peak: the band's largest value; share: its part "
+	                  "of the area under the top (%s \xc3\x97 time)%s",
+	                  bytes ? "bytes" : "value", c->gnu_cut ? ". Names "
+	                  "ending in \"...\" were cut by GHC (its -L "
+	                  "option)" : "");
+	svg_text_str(WIDTH - 10, HEIGHT - 8, "id=\"footer\" fill=\"#666666\" "
+	             "font-size=\"10\" text-anchor=\"end\"", s);
+	free(s);
 	svg_end();
 	free(cum);
 	free(xs);

@@ -25,29 +25,46 @@
 #define PLOT_W (WIDTH - 2 * MARGIN)
 #define ROW 17          /* height of a level */
 #define TOP 64          /* height of the title lines */
-#define CHAR_W 7        /* pixels of a character of the 11 px labels */
+#define LEGEND_ROW 18   /* height of a row of the colour legend */
+#define LEGEND_PER 6    /* entries in a row of the legend */
+#define LABEL_MIN 4     /* code points of a cut label, at least */
+#define FEW_TICKS 100   /* fewer ticks than this: widths are noise */
 #define TIP_MAX 512     /* bytes of a name in a tooltip */
 #define BUDGET 800000   /* bytes of boxes at most */
 
-/* Warm colours apart from each other, all light enough for black
- * labels. */
-static const char *const warm[] = {
-	"#e34a33", "#fdae61", "#fee08b", "#f46d43", "#e6ab02",
-	"#f4a582", "#c98b3c", "#fdd49e", "#e08214", "#f6c85f",
+/* Colours for modules, light enough for black labels and apart from
+ * each other (Paul Tol's "light" scheme, then three more), none red: a
+ * flame graph's red says "hot", and here it would say nothing.  The
+ * modules drawn get them in order of their drawn width, largest first,
+ * so no two of the first MOD_COLOURS share one; any more modules are
+ * grey, and so is GHC's MAIN. */
+static const char *const mod_colour[] = {
+	"#77aadd", "#ee8866", "#44bb99", "#eedd88", "#ffaabb", "#99ddff",
+	"#bbcc33", "#c2a5cf", "#fdb863", "#a6dba0", "#aaaa00",
 };
+#define MOD_COLOURS (sizeof mod_colour / sizeof mod_colour[0])
+static const char more_colour[] = "#bbbbbb";
+static const char main_colour[] = "#dddddd";
 
-/* A colour for a module: FNV-1a of its bytes into the warm colours,
- * the same for the same module in every run. */
-static const char *module_colour(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t i;
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 16777619u;
-	}
-	return warm[h % (sizeof warm / sizeof warm[0])];
-}
+/* With one module (besides MAIN) colour says nothing about modules, so
+ * it gives the node's individual share of the whole instead, in these
+ * steps (percent, lower bounds), from pale to hot. */
+static const double heat_from[] = {0, 0.5, 2, 10, 30};
+static const char *const heat_colour[] = {
+	"#fff5d6", "#fde0a0", "#fdb863", "#f4813b", "#d7301f",
+};
+#define HEAT_STEPS (sizeof heat_from / sizeof heat_from[0])
+
+/* How the boxes are coloured: by module (col[module id] an index in
+ * mod_colour, MOD_COLOURS for "more", MOD_COLOURS + 1 for MAIN) or by
+ * heat (individual share by the measure of time or allocation). */
+struct colours {
+	int heat;
+	int alloc;              /* heat by allocation, not time */
+	uint32_t *col;          /* per name id, modules only */
+	uint32_t *legend;       /* module ids in colour order */
+	size_t nlegend;
+};
 
 /* What the widths measure, and their sum over the roots (total, in
  * the unit of prof_keys) in that unit. */
@@ -100,30 +117,66 @@ static void figures(const struct prof_report *r, const char *what,
 	free(s);
 }
 
-/* A node's label, an empty one shown as "" (GHC's {-# SCC "" #-}). */
+/* A node's label, an empty one shown as "" (GHC's {-# SCC "" #-}), and
+ * a CAF with its module ("Main.CAF", as heap profiles name it); *tofree
+ * is what the caller frees (NULL or the made name). */
 static void label(const struct prof_report *r, uint32_t x, const char **s,
-                  size_t *n)
+                  size_t *n, char **tofree)
 {
 	*s = prof_name(r, r->label[x]);
 	*n = prof_len(r, r->label[x]);
+	*tofree = NULL;
 	if (*n == 0) {
 		*s = "\"\"";
 		*n = 2;
+	} else if (*n == 3 && memcmp(*s, "CAF", 3) == 0) {
+		size_t m = prof_len(r, r->module[x]);
+		char *t = hpt_xmalloc(m + 5);
+		memcpy(t, prof_name(r, r->module[x]), m);
+		memcpy(t + m, ".CAF", 5);
+		*s = *tofree = t;
+		*n = m + 4;
 	}
 }
 
-static void box(const struct prof_report *r, uint32_t x, double bx,
-                double by, double bw)
+/* The colour of node x's box. */
+static const char *box_colour(const struct prof_report *r,
+                              const struct colours *cl, uint32_t x)
 {
-	char *attrs, *s;
+	size_t i;
+	double pct;
+	if (!cl->heat) {
+		uint32_t k = cl->col[r->module[x]];
+		return k < MOD_COLOURS ? mod_colour[k] : k == MOD_COLOURS
+		       ? more_colour : main_colour;
+	}
+	pct = cl->alloc ? prof_percent(r, r->ind_alloc[x], 1)
+	                : prof_percent(r, r->ind_time[x], 0);
+	for (i = HEAT_STEPS; i-- > 1;)
+		if (pct >= heat_from[i])
+			break;
+	return heat_colour[i];
+}
+
+/* A node's share of the whole width, in percent, as its label says it:
+ * whole percent from 10 up, else one decimal. */
+static char *share_text(double bw)
+{
+	double pct = bw / PLOT_W * 100;
+	return pct >= 9.95 ? hpt_xasprintf(" %.0f %%", pct)
+	                   : hpt_xasprintf(" %.1f %%", pct);
+}
+
+static void box(const struct prof_report *r, const struct colours *cl,
+                uint32_t x, double bx, double by, double bw)
+{
+	char *attrs, *s, *made;
 	const char *l;
-	size_t fit, ln;
-	attrs = hpt_xasprintf("fill=\"%s\"",
-	                      module_colour(prof_name(r, r->module[x]),
-	                                    prof_len(r, r->module[x])));
+	size_t ln;
+	attrs = hpt_xasprintf("fill=\"%s\"", box_colour(r, cl, x));
 	svg_group("class=\"node\"");
 	svg_tip_begin();
-	label(r, x, &l, &ln);
+	label(r, x, &l, &ln, &made);
 	svg_tip(l, ln, TIP_MAX);
 	svg_raw("\nmodule: ");
 	svg_tip(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
@@ -142,11 +195,13 @@ static void box(const struct prof_report *r, uint32_t x, double bx,
 	figures(r, "inherited", r->inh_time[x], r->inh_alloc[x]);
 	svg_tip_end(NULL);
 	svg_rect(bx, by, bw, ROW - 1, attrs, 0);
-	fit = (size_t)((bw - 6) / CHAR_W);
-	if (fit >= 3)
-		svg_text(bx + 3, by + 12, NULL, l, ln, fit);
+	/* a label cut to less than LABEL_MIN characters says nothing */
+	s = share_text(bw);
+	svg_text_fit(bx + 3, by + 12, NULL, l, ln, bw - 6, 11, LABEL_MIN, s);
+	free(s);
 	svg_group_end();
 	free(attrs);
+	free(made);
 }
 
 static void title(const struct prof_report *r, enum prof_weight w,
@@ -180,7 +235,135 @@ static void title(const struct prof_report *r, enum prof_weight w,
 	if (cut_at)
 		hpt_out_printf("; levels above %zu not drawn (too many boxes)",
 		               cut_at);
+	/* GHC samples time at 50 Hz by default (rts -V): a short run
+	 * gives a handful of ticks, and widths by time are noise */
+	if ((w == PROF_W_TICKS || w == PROF_W_TIME) && r->total_secs &&
+	    r->total_ticks < FEW_TICKS)
+		hpt_out_printf("; only %llu ticks: widths are rough (-w alloc "
+		               "is exact)", (unsigned long long)r->total_ticks);
 	hpt_out_str("</text>\n");
+}
+
+/* A module drawn, for ordering the legend: drawn width, largest
+ * first, ties by name (bytes, then length). */
+struct drawn_mod {
+	double w;
+	const char *name;
+	size_t len;
+	uint32_t id;
+};
+
+static int drawn_mod_cmp(const void *pa, const void *pb)
+{
+	const struct drawn_mod *a = pa, *b = pb;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int d;
+	if (a->w != b->w)
+		return a->w > b->w ? -1 : 1;
+	d = memcmp(a->name, b->name, n);
+	if (d)
+		return d;
+	return a->len < b->len ? -1 : a->len > b->len;
+}
+
+/* Choose the colours of the boxes drawn (drawn[x] and below level
+ * keep): by module, the modules in order of their drawn width, or by
+ * heat when only one module other than MAIN is drawn. */
+static void choose_colours(const struct prof_report *r, enum prof_weight w,
+                           const unsigned char *drawn, const double *bw,
+                           size_t keep, struct colours *cl)
+{
+	size_t nn = r->names.count ? r->names.count : 1, nm = 0, i;
+	double *mw = hpt_xcalloc(nn, sizeof *mw);
+	struct drawn_mod *m;
+	uint32_t it = r->first_root, d, x;
+	cl->col = hpt_xcalloc(nn, sizeof *cl->col);
+	cl->alloc = w == PROF_W_ALLOC;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		if (drawn[x] && d < keep) {
+			uint32_t md = r->module[x];
+			if (mw[md] == 0)
+				nm++;
+			mw[md] += bw[x];
+		}
+	m = hpt_xcalloc(nm + 1, sizeof *m);
+	for (i = 0, nm = 0; i < nn; i++) {
+		if (mw[i] == 0)
+			continue;
+		cl->col[i] = MOD_COLOURS + 1;
+		if (prof_len(r, i) == 4 &&
+		    memcmp(prof_name(r, i), "MAIN", 4) == 0)
+			continue;
+		m[nm].w = mw[i];
+		m[nm].name = prof_name(r, (uint32_t)i);
+		m[nm].len = prof_len(r, (uint32_t)i);
+		m[nm++].id = (uint32_t)i;
+	}
+	qsort(m, nm, sizeof *m, drawn_mod_cmp);
+	cl->legend = hpt_xcalloc(nm + 1, sizeof *cl->legend);
+	for (i = 0; i < nm; i++) {
+		cl->col[m[i].id] = i < MOD_COLOURS ? (uint32_t)i : MOD_COLOURS;
+		cl->legend[i] = m[i].id;
+	}
+	cl->nlegend = nm;
+	cl->heat = nm <= 1;
+	free(m);
+	free(mw);
+}
+
+/* The rows of the legend. */
+static size_t legend_rows(const struct colours *cl)
+{
+	size_t n = cl->nlegend <= MOD_COLOURS ? cl->nlegend : MOD_COLOURS + 1;
+	if (cl->heat)
+		return 1;
+	return (n + 1 + LEGEND_PER - 1) / LEGEND_PER;
+}
+
+/* One swatch and its text at entry k of the legend. */
+static void swatch(size_t k, const char *colour, const char *s, size_t n)
+{
+	double x = MARGIN + (double)(k % LEGEND_PER) * PLOT_W / LEGEND_PER;
+	double y = 52 + (double)(k / LEGEND_PER) * LEGEND_ROW;
+	char *attrs = hpt_xasprintf("fill=\"%s\" stroke=\"#999999\"",
+	                            colour);
+	svg_rect(x, y, 12, 12, attrs, 0);
+	svg_text_fit(x + 17, y + 11, "class=\"legend-name\"", s, n,
+	             (double)PLOT_W / LEGEND_PER - 24, 12, 1, NULL);
+	free(attrs);
+}
+
+/* The legend of the colours, under the title lines. */
+static void legend(const struct prof_report *r, const struct colours *cl)
+{
+	size_t i, k = 0;
+	svg_group("id=\"legend\"");
+	if (cl->heat) {
+		static const char *const steps[HEAT_STEPS] = {
+			"under 0.5 %", "0.5 to 2 %", "2 to 10 %", "10 to 30 %",
+			"30 % or more",
+		};
+		const char *what = cl->alloc ? "colour: individual alloc"
+		                             : "colour: individual time";
+		svg_text_str(MARGIN, 63, "class=\"legend-name\"", what);
+		for (i = 0; i < HEAT_STEPS; i++)
+			swatch(i + 1, heat_colour[i], steps[i],
+			       strlen(steps[i]));
+		svg_group_end();
+		return;
+	}
+	svg_text_str(MARGIN, 63, "class=\"legend-name\"", "colour: module");
+	for (i = 0; i < cl->nlegend && i < MOD_COLOURS; i++) {
+		uint32_t md = cl->legend[i];
+		swatch(++k, mod_colour[i], prof_name(r, md), prof_len(r, md));
+	}
+	if (cl->nlegend > MOD_COLOURS) {
+		char *s = hpt_xasprintf("%zu more modules",
+		                        cl->nlegend - MOD_COLOURS);
+		swatch(++k, more_colour, s, strlen(s));
+		free(s);
+	}
+	svg_group_end();
 }
 
 /*
@@ -228,7 +411,9 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	double *kids = hpt_xcalloc(n, sizeof *kids);
 	size_t *cost = hpt_xcalloc(n + 1, sizeof *cost);
 	unsigned char *drawn = hpt_xcalloc(n, 1);
-	double total = 0, root_x = MARGIN, height, sum;
+	double total = 0, root_x = MARGIN, height, sum, top;
+	struct colours cl;
+	char *s, *foot;
 	uint32_t it, d, x, p;
 
 	if (w == PROF_W_ENTRIES && !r->inverted)
@@ -276,24 +461,34 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	}
 	if (keep < levels)
 		cut_at = keep;
-	height = TOP + (double)(keep ? keep : 1) * ROW + 26;
+	choose_colours(r, w, drawn, bw, keep, &cl);
+	top = TOP + (double)legend_rows(&cl) * LEGEND_ROW;
+	height = top + (double)(keep ? keep : 1) * ROW + 26;
 
 	/* pass 3: draw */
 	svg_begin(WIDTH, height);
 	title(r, w, total, cut_at);
+	legend(r, &cl);
 	svg_group("id=\"flame\" font-size=\"11\"");
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		if (!drawn[x] || d >= keep)
 			continue;
-		box(r, x, bx[x], height - 26 - (double)(d + 1) * ROW, bw[x]);
+		box(r, &cl, x, bx[x], height - 26 - (double)(d + 1) * ROW,
+		    bw[x]);
 	}
 	svg_group_end();
-	svg_text_str(WIDTH - 10, height - 8, "fill=\"#666666\" "
-	             "font-size=\"10\" text-anchor=\"end\"", "Point at a box "
-	             "for its cost centre, module, source and figures.");
+	/* what the picture measures, for a reader of a static rendering */
+	s = weight_text(w, r->exact, total);
+	foot = hpt_xasprintf("box width: %s; label: cost centre and its "
+	                     "share of the whole width; the tooltips hold "
+	                     "module, source, entries and figures", s);
+	svg_text_str(WIDTH - 10, height - 8, "id=\"footer\" fill=\"#666666\" "
+	             "font-size=\"10\" text-anchor=\"end\"", foot);
+	free(foot);
+	free(s);
 	if (levels == 0)
-		svg_text_str(WIDTH / 2, TOP + 12,
+		svg_text_str(WIDTH / 2, top + 12,
 		             "id=\"empty\" text-anchor=\"middle\"",
 		             "nothing to draw: no cost centre has a cost by "
 		             "this measure");
@@ -305,4 +500,6 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	free(kids);
 	free(cost);
 	free(drawn);
+	free(cl.col);
+	free(cl.legend);
 }

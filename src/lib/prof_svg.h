@@ -4,7 +4,8 @@
  *
  * What is drawn (1200 pixels wide, 17 pixels a level):
  *   - a title line with the report's command and a line with its date,
- *     totals and what the widths measure;
+ *     totals and what the widths measure (and a warning when they rest
+ *     on fewer than 100 ticks), then the colours' legend;
  *   - one box per linked node, the roots side by side along the bottom
  *     across the whole width, each node's children above it, left to
  *     right in the tree's child order (proftree sorts them by the
@@ -15,13 +16,20 @@
  *     parent's width: child width = parent width x child cost / parent
  *     cost (or / the sum of the children's costs, when rounding in a
  *     -p report makes that larger), so the children never stick out;
- *   - the cost centre's label in its box when three characters fit,
- *     cut with "…" when it does not fit whole;
+ *   - the cost centre's label in its box with the box's share of the
+ *     whole width ("buildMap 69 %"; the share is dropped first when
+ *     room is short), cut by its measured width with "…", and left out
+ *     when fewer than 4 characters would remain; a CAF is labelled
+ *     MODULE.CAF, as heap profiles name it, an empty label "";
  *   - a tooltip on every box: label, module, SRC, entries, individual
  *     and inherited %time and %alloc (with ticks and bytes in a -P
  *     report);
- *   - a colour by module: a hash of the module's bytes into warm
- *     colours, so a module keeps its colour from run to run.
+ *   - a colour by module: the modules drawn, widest first, get eleven
+ *     distinct colours (none red), any more modules and MAIN grey; when
+ *     only one module besides MAIN is drawn, the colour says instead
+ *     the node's individual share of the whole time (allocation with
+ *     -w alloc) in five steps, pale to red;
+ *   - a footer saying what the widths, labels and tooltips hold.
  * Bounds: a box narrower than a pixel is not drawn, nor anything above
  * it (its cost stays in the parent's width, as the parent's
  * remainder); and levels are drawn from the bottom only while their

@@ -195,3 +195,86 @@ void svg_tip_end(const char *tag)
 		hpt_out_str(">\n");
 	}
 }
+
+/* DejaVu Sans advance widths of ' ' .. '~', in 1/1000 em (its 2048
+ * units per em, rounded up). */
+static const unsigned short ascii_w[95] = {
+	318, 401, 460, 838, 637, 950, 780, 275, 390, 390, 500, 838, 318,
+	361, 318, 337, 637, 637, 637, 637, 637, 637, 637, 637, 637, 637,
+	337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 771, 632, 575,
+	775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635,
+	611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500, 500,
+	613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974,
+	634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525,
+	636, 337, 636, 838,
+};
+
+/* The width of one code point starting at s[i] (n bytes in s), in
+ * 1/1000 em, and its length in bytes into *len. */
+static unsigned cp_width(const char *s, size_t n, size_t i, size_t *len)
+{
+	unsigned char c = (unsigned char)s[i];
+	size_t k = 1;
+	while (i + k < n && ((unsigned char)s[i + k] & 0xc0) == 0x80)
+		k++;
+	*len = k;
+	if (c >= ' ' && c <= '~')
+		return ascii_w[c - ' '];
+	return 1000;
+}
+
+double svg_text_width(const char *s, size_t n, double px)
+{
+	size_t i = 0, k;
+	double w = 0;
+	while (i < n) {
+		w += cp_width(s, n, i, &k);
+		i += k;
+	}
+	return w * px / 1000;
+}
+
+int svg_text_fit(double x, double y, const char *attrs, const char *s,
+                 size_t n, double max_w, double px, size_t min_cps,
+                 const char *suffix)
+{
+	double w = svg_text_width(s, n, px), sw = 0;
+	double room = max_w * 1000 / px - 1000; /* with the "…" */
+	size_t keep = n, i = 0, k, cps = 0;
+	if (suffix)
+		sw = svg_text_width(suffix, strlen(suffix), px);
+	if (w + sw > max_w)
+		suffix = NULL;
+	if (w > max_w) {
+		double acc = 0;
+		while (i < n) {
+			unsigned cw = cp_width(s, n, i, &k);
+			if (acc + cw > room)
+				break;
+			acc += cw;
+			i += k;
+			cps++;
+		}
+		if (cps < min_cps)
+			return 0;
+		keep = i;
+	}
+	hpt_out_str("<text x=\"");
+	svg_num(x);
+	hpt_out_str("\" y=\"");
+	svg_num(y);
+	hpt_out_char('"');
+	attrs_out(attrs);
+	/* keep the space that starts the suffix */
+	hpt_out_str(suffix ? " xml:space=\"preserve\">" : ">");
+	hpt_out_xml(s, keep);
+	if (keep < n)
+		hpt_out_str(ellipsis);
+	if (suffix) {
+		hpt_out_str("<tspan class=\"suffix\">");
+		hpt_out_str(suffix);
+		hpt_out_str("</tspan>");
+	}
+	hpt_out_str("</text>\n");
+	return 1;
+}

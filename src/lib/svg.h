@@ -55,6 +55,24 @@ void svg_text(double x, double y, const char *attrs, const char *s,
  * escaped all the same. */
 void svg_text_str(double x, double y, const char *attrs, const char *s);
 
+/* The width in pixels of the n bytes of s in the sans-serif font at
+ * size px, estimated from DejaVu Sans's advance widths (the font
+ * rsvg-convert and most Linux browsers use; Arial and Helvetica are
+ * narrower, so the estimate errs on the wide side): a table for
+ * printable ASCII, a full em for any other code point. */
+double svg_text_width(const char *s, size_t n, double px);
+
+/* Text at (x, y) that fits in max_w pixels at font size px: the n bytes
+ * of s whole when they fit (with the suffix after them, when that fits
+ * too), else cut at a character boundary and ended with "…" when at
+ * least min_cps code points remain before it.  The suffix (the caller's
+ * own text, NULL for none) goes in a <tspan class="suffix"> after the
+ * name, and is dropped first when room is short.  Returns 0 (and writes
+ * nothing) when not even that fits, else 1. */
+int svg_text_fit(double x, double y, const char *attrs, const char *s,
+                 size_t n, double max_w, double px, size_t min_cps,
+                 const char *suffix);
+
 /* The tooltip of the element left open: <title>, then its text (svg_tip
  * for input bytes, cut after max bytes with "…" at a character
  * boundary when max > 0; svg_raw for the caller's own text, which must
