@@ -89,36 +89,19 @@ static void out_right(const char *s, size_t cols)
 	hpt_out_str(s);
 }
 
-/* The columns a byte of a name takes in text (hpt_out_text): 2 for the
- * escaped TAB, LF, CR and NUL, 1 for a character; *len is set to the
- * bytes of that character. */
-static size_t name_cols(const char *s, size_t n, size_t *len)
-{
-	*len = 1;
-	if (*s == '\t' || *s == '\n' || *s == '\r' || *s == '\0')
-		return 2;
-	if ((unsigned char)*s >= 0x80) {
-		size_t l = hpt_utf8_len((const unsigned char *)s, n);
-		if (l)
-			*len = l;
-	}
-	return 1;
-}
-
 /* A band name in cols columns, left-aligned: a longer one is cut and
  * ends in "…", so that the columns after it stay in place. */
 static void out_name_col(const char *s, size_t n, size_t cols)
 {
 	size_t i = 0, w = 0, len, c, total = 0;
-	for (i = 0; i < n; i += len)
-		total += name_cols(s + i, n - i, &len);
+	total = hpt_text_cols(s, n);
 	if (total <= cols) {
 		hpt_out_text(s, n, 0);
 		hpt_out_spaces(cols - total);
 		return;
 	}
 	for (i = 0; i < n; i += len) {
-		c = name_cols(s + i, n - i, &len);
+		len = hpt_text_unit(s + i, n - i, &c);
 		if (w + c > cols - 1)
 			break;
 		w += c;
@@ -309,42 +292,6 @@ void hp_stats_write_tsv(const struct hp_stats_view *v)
 
 /* ---- JSON ---- */
 
-/* TODO: escape.c's JSON escaper */
-/* A JSON string: '"', '\\' and control bytes escaped, valid UTF-8 as
- * it is, and each byte that is not UTF-8 as the code point of the same
- * number (\u00NN), so that the output is always valid JSON. */
-static void out_json_string(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, l;
-	hpt_out_char('"');
-	while (i < n) {
-		unsigned char c = u[i];
-		if (c == '"' || c == '\\') {
-			hpt_out_char('\\');
-			hpt_out_char(c);
-		} else if (c == '\n') {
-			hpt_out_str("\\n");
-		} else if (c == '\t') {
-			hpt_out_str("\\t");
-		} else if (c == '\r') {
-			hpt_out_str("\\r");
-		} else if (c < 0x20 || c == 0x7f) {
-			hpt_out_printf("\\u%04x", c);
-		} else if (c < 0x80) {
-			hpt_out_char(c);
-		} else if ((l = hpt_utf8_len(u + i, n - i)) != 0) {
-			hpt_out_write(s + i, l);
-			i += l;
-			continue;
-		} else {
-			hpt_out_printf("\\u%04x", c);
-		}
-		i++;
-	}
-	hpt_out_char('"');
-}
-
 static void json_key(const char *indent, const char *key)
 {
 	hpt_out_str(indent);
@@ -359,13 +306,13 @@ static void json_summary(const struct hp_stats_view *v, const char *in)
 {
 	const struct hp_stats *st = v->st;
 	json_key(in, "file");
-	out_json_string(v->file, strlen(v->file));
+	hpt_out_json_string(v->file, strlen(v->file));
 	hpt_out_str(",\n");
 	json_key(in, "job");
-	out_json_string(st->job, st->job_len);
+	hpt_out_json_string(st->job, st->job_len);
 	hpt_out_str(",\n");
 	json_key(in, "date");
-	out_json_string(st->date, st->date_len);
+	hpt_out_json_string(st->date, st->date_len);
 	hpt_out_str(",\n");
 	json_key(in, "samples");
 	hpt_out_u64(st->samples);
@@ -384,7 +331,7 @@ static void json_summary(const struct hp_stats_view *v, const char *in)
 	json_key(in, "max_cost");
 	hpt_out_str("{\"band\": ");
 	if (st->has_max_cost)
-		out_json_string(v->bands->name[st->max_cost_band],
+		hpt_out_json_string(v->bands->name[st->max_cost_band],
 		                v->bands->len[st->max_cost_band]);
 	else
 		hpt_out_str("null");
@@ -414,7 +361,7 @@ static void json_band(const struct hp_stats_view *v, uint32_t id)
 	const struct hp_stats *st = v->st;
 	const struct hp_band_stats *b = &st->b[id];
 	hpt_out_str("{\"band\": ");
-	out_json_string(v->bands->name[id], v->bands->len[id]);
+	hpt_out_json_string(v->bands->name[id], v->bands->len[id]);
 	hpt_out_str(", \"samples\": ");
 	hpt_out_u64(b->samples);
 	hpt_out_str(", \"max\": ");
@@ -622,7 +569,7 @@ void hp_stats_write_diff_json(const struct hp_stats_view *old,
 		const struct hp_band_diff *x = &d[i];
 		hpt_out_str(i ? ",\n    " : "\n    ");
 		hpt_out_str("{\"band\": ");
-		out_json_string(new_->bands->name[x->band],
+		hpt_out_json_string(new_->bands->name[x->band],
 		                new_->bands->len[x->band]);
 		hpt_out_str(", \"old_integral\": ");
 		out_fixed(x->old_integral);
