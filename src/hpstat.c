@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "escape.h"
 #include "heap_in.h"
 #include "hp_stats.h"
 #include "hp_stats_write.h"
@@ -24,13 +25,12 @@
 static const char usage[] =
     "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|name]"
     " [-n N]\n"
-    "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json]"
+    "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q]"
     " [file ...]";
 
 /* What the options ask for, checked once. */
 struct opts {
-	int has_start, has_end;
-	double start, end;
+	const char *start, *end; /* -s, -e: seconds, as given; NULL: none */
 	int show_bands;
 	enum hp_stats_key key;
 	int has_key;             /* -S given */
@@ -76,7 +76,7 @@ static void stat_file(const char *path, const struct opts *o,
 	enum hp_item it;
 	hpt_open_input(&in, path);
 	h = heap_in_new(&in, bands, 0, NULL);
-	hp_stats_init(st, o->has_start, o->start, o->has_end, o->end);
+	hp_stats_init(st, o->start, o->end);
 	hp_stats_header(st, heap_in_header(h));
 	while ((it = heap_in_next(h, s)) != HP_EOF)
 		if (it == HP_SAMPLE)
@@ -108,41 +108,67 @@ static const char *shown(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* -L: 1 when st's largest total is above the limit, with a message. */
+/* st's time t with the decimals of its most precise time (as the
+ * writers show it), as a new string. */
+static char *time_shown(const struct hp_stats *st, const char *t)
+{
+	const char *dot = strchr(t, '.');
+	size_t n = strlen(t), dec = dot ? strlen(dot + 1) : 0, k = n;
+	size_t want = (size_t)st->time_decimals;
+	char *r = hpt_xmalloc(n + 2 + (want > dec ? want - dec : 0));
+	memcpy(r, t, n);
+	if (!dot && want > 0)
+		r[k++] = '.';
+	for (; dec < want; dec++)
+		r[k++] = '0';
+	r[k] = '\0';
+	return r;
+}
+
+/* -L: 1 when st's largest total is above the limit, with a message.
+ * The limit is in the profile's unit (bytes for every GHC profile). */
 static int over_limit(const struct opts *o, const char *file,
                       const struct hp_stats *st)
 {
 	char sz[40], lim[40], exact[48];
+	char *t;
+	const char *unit = st->in_bytes ? "bytes"
+	                   : hpt_quote(0, st->value_unit, st->value_unit_len);
 	if (!o->has_limit || (st->max_total.hi == 0 &&
 	                      st->max_total.lo <= o->limit))
 		return 0;
-	hp_stats_readable(sz, hp_u128_double(st->max_total));
-	hp_stats_readable(lim, (double)o->limit);
+	hp_stats_value(sz, hp_u128_double(st->max_total), st->in_bytes);
+	hp_stats_value(lim, (double)o->limit, st->in_bytes);
 	hp_u128_fmt(exact, st->max_total);
-	hpt_say("%s: max total %s (%s bytes) at %.*f s exceeds the limit "
-	        "%s (%llu bytes)", shown(file), sz, exact, st->time_decimals,
-	        st->max_total_time, lim, (unsigned long long)o->limit);
+	t = time_shown(st, st->max_total_time.text);
+	hpt_say("%s: max total %s (%s %s) at %s s exceeds the limit %s "
+	        "(%llu %s)", shown(file), sz, exact, unit, t, lim,
+	        (unsigned long long)o->limit, unit);
+	free(t);
 	return 1;
 }
 
 /* -G: 1 when new's figure is above old's by more than the percentage,
- * with a message; what names the figure, unit its unit's suffix. */
+ * with a message; what names the figure, unit its unit's suffix, and
+ * in_bytes says how to show it (hp_stats_value). */
 static int grown(const struct opts *o, const char *old_file,
                  const char *new_file, const char *what, const char *unit,
-                 double old, double new_)
+                 int in_bytes, double old, double new_)
 {
-	char a[48], b[48], pct[32];
+	char a[48], b[48];
 	if ((long double)new_ * 100 <= (long double)old * (100 + o->growth))
 		return 0;
-	hp_stats_readable(a, old);
-	hp_stats_readable(b, new_);
+	hp_stats_value(a, old, in_bytes);
+	hp_stats_value(b, new_, in_bytes);
 	if (old > 0)
-		snprintf(pct, sizeof pct, "%.1f%%", (new_ - old) * 100 / old);
+		hpt_say("%s: %s %s%s is %.1f%% above %s's %s%s, more than "
+		        "%s%%", shown(new_file), what, b, unit,
+		        (new_ - old) * 100 / old, shown(old_file), a, unit,
+		        o->growth_text);
 	else
-		snprintf(pct, sizeof pct, "all");
-	hpt_say("%s: %s %s%s is %s above %s's %s%s, more than %s%%",
-	        shown(new_file), what, b, unit, pct, shown(old_file), a, unit,
-	        o->growth_text);
+		hpt_say("%s: %s %s%s is above %s's %s%s: any growth from 0 is "
+		        "more than %s%%", shown(new_file), what, b, unit,
+		        shown(old_file), a, unit, o->growth_text);
 	return 1;
 }
 
@@ -168,7 +194,7 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 	for (i = 0; i < nfiles; i++) {
 		stat_file(files[i], o, bands, s, &st);
 		memset(&v, 0, sizeof v);
-		v.file = files[i];
+		v.file = shown(files[i]);
 		v.several = nfiles > 1;
 		v.bands = bands;
 		v.st = &st;
@@ -180,6 +206,9 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 			hp_stats_write_tsv(&v);
 		else
 			hp_stats_write_json(&v, (size_t)i, (size_t)nfiles);
+		/* Out now, so that an error in a later file leaves these
+		 * figures before its trailer (output.h), not nothing. */
+		hpt_out_flush();
 		fail |= over_limit(o, files[i], &st);
 		free((void *)v.order);
 		hp_stats_free(&st);
@@ -198,15 +227,24 @@ static int stat_diff(const struct opts *o, char **files,
 	int fail = 0;
 	stat_file(files[0], o, bands, s, &a);
 	stat_file(files[1], o, bands, s, &b);
+	if (a.in_bytes != b.in_bytes || (!a.in_bytes &&
+	    (a.value_unit_len != b.value_unit_len ||
+	     memcmp(a.value_unit, b.value_unit, a.value_unit_len) != 0))) {
+		hpt_data_error(shown(files[1]), 0, "values in \"%s\", but %s's "
+		               "in \"%s\": -d compares profiles of one unit",
+		               hpt_quote(1, b.value_unit, b.value_unit_len),
+		               shown(files[0]),
+		               hpt_quote(0, a.value_unit, a.value_unit_len));
+	}
 	d = hp_stats_diff(&a, &b, bands, &n);
 	if ((uint64_t)n > o->keep)
 		n = (size_t)o->keep;
 	memset(&va, 0, sizeof va);
-	va.file = files[0];
+	va.file = shown(files[0]);
 	va.bands = bands;
 	va.st = &a;
 	vb = va;
-	vb.file = files[1];
+	vb.file = shown(files[1]);
 	vb.st = &b;
 	if (o->fmt == 0)
 		hp_stats_write_diff_text(&va, &vb, d, n);
@@ -217,10 +255,11 @@ static int stat_diff(const struct opts *o, char **files,
 	fail |= over_limit(o, files[1], &b);
 	if (o->has_growth) {
 		fail |= grown(o, files[0], files[1], "max total", "",
-		              hp_u128_double(a.max_total),
+		              b.in_bytes, hp_u128_double(a.max_total),
 		              hp_u128_double(b.max_total));
 		fail |= grown(o, files[0], files[1], "total integral",
-		              "\xc2\xb7s", a.total_integral, b.total_integral);
+		              "\xc2\xb7s", b.in_bytes, a.total_integral,
+		              b.total_integral);
 	}
 	free(d);
 	hp_stats_free(&a);
@@ -238,18 +277,17 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->key = HP_KEY_INTEGRAL;
 	o->keep = UINT64_MAX;
-	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:o:")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:o:q")) != -1) {
 		switch (c) {
 		case 's':
-			o->has_start = 1;
-			o->start = hpt_opt_decimal('s', "time in seconds",
-			                           optarg, -1);
+			hpt_opt_decimal('s', "time in seconds", optarg, -1);
+			o->start = optarg;
 			break;
 		case 'e':
-			o->has_end = 1;
-			o->end = hpt_opt_decimal('e', "time in seconds", optarg,
-			                         -1);
+			hpt_opt_decimal('e', "time in seconds", optarg, -1);
+			o->end = optarg;
 			break;
+		case 'q': hpt_quiet = 1; break;
 		case 'b': o->show_bands = 1; break;
 		case 'S':
 			o->key = (enum hp_stats_key)hpt_keyword('S', "sort key",
@@ -277,8 +315,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		}
 	}
-	if (o->has_start && o->has_end && o->start > o->end)
-		hpt_usage_error("-s START is after -e END");
+	hpt_opt_interval(o->start, o->end);
 	if (o->has_growth && !o->diff)
 		hpt_usage_error("-G compares two profiles: it needs -d");
 	if (o->has_key && o->diff)

@@ -19,7 +19,7 @@ reference() {
 	function esc(x) { gsub(/\\/, "&&", x); gsub(/\t/, "\\t", x); return x }
 	function take(   k, v, tot, dt) {
 		if (N > 0 && t > pt) {
-			dt = t - pt
+			dt = t - pt; cov += dt
 			for (k in prev) integ[k] += prev[k] / 2 * dt
 			for (k in cur) integ[k] += cur[k] / 2 * dt
 		}
@@ -50,8 +50,8 @@ reference() {
 		if (i) cur[esc(substr($0, 1, i - 1))] += substr($0, i + 1) + 0
 	}
 	END {
-		dur = N ? T[N - 1] - T[0] : 0
-		if (dur < 0) dur = 0
+		# the time the trapezoids cover: steps back in time add nothing
+		dur = cov + 0
 		tint = 0
 		for (k in integ) tint += integ[k]
 		for (k in cnt) {
@@ -238,16 +238,50 @@ check_profile() {
 	hpstat -o json -d "$FIX/leak.hd.hp" "$FIX/leak.hy.hp" | jq -e '.old.file and .new.file' >/dev/null
 }
 
+# narrow FILE...: no line of the text output in FILE wider than 79
+# columns (characters, not bytes: the units and marks are UTF-8, so
+# continuation bytes do not count).
+narrow() {
+	LC_ALL=C tr -d '\200-\277' <"$1" |
+	    awk -v f="$2" 'length($0) > 79 { print f ": " length($0) ": " $0; bad = 1 } END { exit bad }'
+}
+
 @test "text: no line wider than 80 columns, names cut in text only" {
-	for f in "$FIX"/*.hp; do
-		# characters, not bytes: the units and marks are UTF-8, so
-		# continuation bytes do not count
-		hpstat -b "$f" 2>/dev/null | grep -v '^max cost\|^job' |
-		    LC_ALL=C tr -d '\200-\277' >"$BATS_TEST_TMPDIR/t"
-		awk 'length($0) > 79 { print FILENAME ": " $0; bad = 1 } END { exit bad }' "$BATS_TEST_TMPDIR/t"
+	prev="$FIX/leak.hc.hp"
+	for f in "$FIX"/*.hp "$CORPUS"/hp/*.hp; do
+		[ -f "$f" ] || continue
+		hpstat -b "$f" >"$BATS_TEST_TMPDIR/t" 2>/dev/null
+		narrow "$BATS_TEST_TMPDIR/t" "$f" || return 1
+		hpstat -d "$prev" "$f" >"$BATS_TEST_TMPDIR/t" 2>/dev/null
+		narrow "$BATS_TEST_TMPDIR/t" "-d $prev $f" || return 1
+		prev=$f
 	done
-	hpstat -b "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\/buildMa… '
+	hpstat -b "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\/buildM… '
 	hpstat -o tsv "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\\\/buildMap/m...	'
+}
+
+@test "text: a long name, job, date or file name is cut to the line, in every line" {
+	d="$BATS_TEST_TMPDIR"
+	long=$(printf 'x%.0s' $(seq 300))
+	# a file name of 150 bytes or more, in two directories
+	mkdir -p "$d/${long:0:60}/${long:0:60}"
+	long_file="$d/${long:0:60}/${long:0:60}/p.hp"
+	awk -v n="$long" 'BEGIN {
+		printf "JOB \"%s\"\nDATE \"%s\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n", n, n
+		printf "BEGIN_SAMPLE 0.0\n(1)%s\t100\nEND_SAMPLE 0.0\n", n
+		printf "BEGIN_SAMPLE 1.0\n(1)%s\t200\nEND_SAMPLE 1.0\n", n
+	}' >"$long_file"
+	cp "$long_file" "$d/b.hp"
+	hpstat -b "$long_file" "$d/b.hp" >"$d/t" 2>/dev/null
+	narrow "$d/t" several
+	# cut: the long file name, and in both blocks job, date, max cost
+	[ "$(grep -c '…$' "$d/t")" -eq 7 ]
+	grep -qxF "max cost    200 B at 1.0 s: (1)${long:0:47}…" "$d/t"
+	hpstat -d "$long_file" "$d/b.hp" >"$d/t" 2>/dev/null
+	narrow "$d/t" -d
+	[ "$(sed -n 2p "$d/t")" = "            2 samples, 0.0 s to 1.0 s" ]
+	# TSV and JSON keep every byte
+	[ "$(hpstat -o json "$long_file" | jq -r '.job, .per_band[0].band' | awk '{ print length($0) }' | tr '\n' ' ')" = "300 303 " ]
 }
 
 @test "memory grows with bands, not samples: no sample is kept" {
@@ -336,6 +370,29 @@ check_profile() {
 	grep -q "^hpstat: $BATS_TEST_TMPDIR/bad.hp:1: " "$BATS_TEST_TMPDIR/e"
 }
 
+@test "an error in a later file: the figures of the files before it, then the trailer" {
+	need_cases
+	f="$FIX/leak.hc.hp"
+	run hpstat -L 1M "$f" "$CASES/empty.hp"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "file        $f" ]
+	[ "${lines[1]}" = "job         leak 200000 +RTS -hc -i0.02" ]
+	[[ "$output" == *"hpstat: $f: max total 45.1 MiB (47274800 bytes) at 0.175242 s exceeds the limit 1.0 MiB (1048576 bytes)"* ]]
+	[[ "$output" == *"hpstat: $CASES/empty.hp: empty input"* ]]
+	# standard output alone: the first file's block, then the trailer
+	hpstat -o tsv "$f" "$CASES/empty.hp" >"$BATS_TEST_TMPDIR/o" 2>/dev/null && return 1
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/o")" = "hpstat: error: output incomplete, see the messages of hpstat" ]
+	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | wc -l)" -eq "$(hpstat -o tsv "$f" | wc -l)" ]
+}
+
+@test "standard input has one name, <stdin>, in messages and in every output" {
+	hpstat -L 1 -o json <"$FIX/leak.hd.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e" && return 1
+	[ "$(jq -r .file "$BATS_TEST_TMPDIR/o")" = "<stdin>" ]
+	grep -q '^hpstat: <stdin>: max total ' "$BATS_TEST_TMPDIR/e"
+	[ "$(hpstat -o tsv - "$FIX/leak.hd.hp" <"$FIX/leak.hd.hp" | sed -n 2p | cut -f 1)" = "<stdin>" ]
+	[ "$(hpstat - "$FIX/leak.hd.hp" <"$FIX/leak.hd.hp" | head -1)" = "file        <stdin>" ]
+}
+
 @test "a full disk is a write error, exit 2" {
 	run sh -c "hpstat -b '$FIX/leak.hd.hp' >/dev/full"
 	[ "$status" -eq 2 ]
@@ -372,7 +429,7 @@ check_profile() {
 	run hpstat -h
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|name] [-n N]" ]
-	[ "${lines[1]}" = "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [file ...]" ]
+	[ "${lines[1]}" = "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q] [file ...]" ]
 }
 
 # ---- the EXAMPLES of man/hpstat.1, run on real profiles ----

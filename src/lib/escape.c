@@ -77,40 +77,86 @@ const char *hpt_quote(int slot, const char *s, size_t n)
 	return b;
 }
 
+/*
+ * One unit of TSV or text output at u (n > 0 bytes left): the bytes it
+ * takes (returned), its escape into esc (NUL-terminated, at least 12
+ * bytes; esc[0] == '\0' when the bytes go out as they are) and the
+ * columns it shows as on a terminal in *cols.  Both escape TAB, LF, CR
+ * and NUL, and sep (if not 0) becomes '_'.  TSV escapes the backslash
+ * and leaves every other byte alone (a script reads it).  Text is for
+ * a terminal, where a control byte would act instead of showing (ESC
+ * starts a sequence that can recolour, retitle or clear the screen):
+ * every other C0 control byte and DEL, the C1 controls U+0080..U+009F
+ * as UTF-8, and the bytes 0x80..0x9f that are not part of a UTF-8
+ * character (C1 controls on an 8-bit terminal) become \xNN, so that
+ * what shows is always the bytes, never their effect.  Columns count
+ * as hpt_cps does for the bytes that go out as they are.
+ */
+static size_t out_unit(const unsigned char *u, size_t n, int sep, int tsv,
+                       char *esc, size_t *cols)
+{
+	unsigned char c = u[0];
+	size_t l;
+	esc[0] = '\0';
+	switch (c) {
+	case '\t': strcpy(esc, "\\t"); break;
+	case '\n': strcpy(esc, "\\n"); break;
+	case '\r': strcpy(esc, "\\r"); break;
+	case '\0': strcpy(esc, "\\0"); break;
+	case '\\':
+		if (tsv)
+			strcpy(esc, "\\\\");
+		break;
+	default:
+		if (sep && c == (unsigned char)sep) {
+			strcpy(esc, "_");
+		} else if (tsv) {
+			break;
+		} else if (c < 0x20 || c == 0x7f) {
+			snprintf(esc, 12, "\\x%02x", c);
+		} else if (c >= 0x80) {
+			l = hpt_utf8_len(u, n);
+			if (l == 2 && c == 0xc2 && u[1] < 0xa0) {
+				snprintf(esc, 12, "\\xc2\\x%02x", u[1]);
+				*cols = strlen(esc);
+				return 2;
+			}
+			if (l) {
+				*cols = 1;
+				return l;
+			}
+			if (c < 0xa0)
+				snprintf(esc, 12, "\\x%02x", c);
+		}
+		break;
+	}
+	*cols = esc[0] ? strlen(esc) : (c & 0xc0) != 0x80;
+	return 1;
+}
+
 /* The one escaping loop of TSV and text: runs of plain bytes go out
- * whole, each special byte as its escape. */
+ * whole, each special unit as its escape.  Printable ASCII (the common
+ * case) is decided here, without a call. */
 static void out_escaped(const char *s, size_t n, int sep, int tsv)
 {
-	size_t i, run = 0;
-	for (i = 0; i < n; i++) {
-		const char *esc = NULL;
-		switch (s[i]) {
-		case '\t':
-			esc = "\\t";
-			break;
-		case '\n':
-			esc = "\\n";
-			break;
-		case '\r':
-			esc = "\\r";
-			break;
-		case '\0':
-			esc = "\\0";
-			break;
-		case '\\':
-			if (tsv)
-				esc = "\\\\";
-			break;
-		default:
-			if (sep && s[i] == sep)
-				esc = "_";
-			break;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0, len, cols;
+	char esc[12];
+	while (i < n) {
+		unsigned char c = u[i];
+		if ((c >= 0x20 && c < 0x7f && c != '\\' &&
+		     c != (unsigned char)sep) || (tsv && c >= 0x80 &&
+		                                  c != (unsigned char)sep)) {
+			i++;
+			continue;
 		}
-		if (esc) {
+		len = out_unit(u + i, n - i, sep, tsv, esc, &cols);
+		if (esc[0]) {
 			hpt_out_write(s + run, i - run);
-			hpt_out_write(esc, strlen(esc));
-			run = i + 1;
+			hpt_out_str(esc);
+			run = i + len;
 		}
+		i += len;
 	}
 	hpt_out_write(s + run, n - run);
 }
@@ -123,6 +169,22 @@ void hpt_out_tsv(const char *s, size_t n)
 void hpt_out_text(const char *s, size_t n, int sep)
 {
 	out_escaped(s, n, sep, 0);
+}
+
+size_t hpt_text_unit(const char *s, size_t n, size_t *cols)
+{
+	char esc[12];
+	return out_unit((const unsigned char *)s, n, 0, 0, esc, cols);
+}
+
+size_t hpt_text_cols(const char *s, size_t n)
+{
+	size_t i = 0, w = 0, cols;
+	while (i < n) {
+		i += hpt_text_unit(s + i, n - i, &cols);
+		w += cols;
+	}
+	return w;
 }
 
 /* hpt_utf8_len, refusing also what a strict decoder refuses: overlong

@@ -29,10 +29,25 @@ size_t hpt_cps(const char *s, size_t n);
  * row is always one line with a fixed number of fields. */
 void hpt_out_tsv(const char *s, size_t n);
 
-/* Write a name for text output (trees, folded stacks): TAB, LF, CR and
- * NUL as \t \n \r \0, the byte sep (if not 0) as '_'; a backslash stays
- * as it is. */
+/* Write a name for text output, for a person at a terminal (trees,
+ * tables, folded stacks): TAB, LF, CR and NUL as \t \n \r \0; every
+ * other control byte as \xNN, so that none reaches the terminal raw:
+ * the C0 bytes and DEL, the C1 controls U+0080..U+009F written in UTF-8
+ * (as \xc2\xNN), and the bytes 0x80..0x9f that are not part of a UTF-8
+ * character; the byte sep (if not 0) as '_'.  Valid UTF-8 otherwise,
+ * a backslash and every other byte stay as they are. */
 void hpt_out_text(const char *s, size_t n, int sep);
+
+/* The next unit of hpt_out_text(s, n, 0) (n > 0): the bytes it takes
+ * (a UTF-8 character, an escaped byte, or a byte), returned, and the
+ * terminal columns it shows as in *cols (an escape its length, a
+ * character 1, a byte as hpt_cps counts it).  For cutting a name to a
+ * column without splitting a character or an escape. */
+size_t hpt_text_unit(const char *s, size_t n, size_t *cols);
+
+/* The terminal columns of hpt_out_text(s, n, 0): the sum of its units'
+ * (hpt_text_unit).  What text layouts align names by. */
+size_t hpt_text_cols(const char *s, size_t n);
 
 /* Write n bytes as a JSON string, quotes included: valid UTF-8 as it
  * is; '"' and '\\' as \" and \\; BS, FF, LF, CR and TAB as \b \f \n

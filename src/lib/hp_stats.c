@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "num.h"
 
 static void u128_add(struct hp_u128 *a, uint64_t v)
 {
@@ -79,14 +80,46 @@ size_t hp_u128_fmt(char *buf, struct hp_u128 v)
 	return n;
 }
 
-void hp_stats_init(struct hp_stats *st, int has_start, double start,
-                   int has_end, double end)
+/* t set to the sample's time, whose text has len bytes: the text is
+ * copied into t's own buffer, which grows only for a longer one. */
+static void time_set(struct hp_stats_time *t, const struct hp_sample *s,
+                     size_t len)
+{
+	if (len + 1 > t->cap)
+		t->text = hpt_xgrow(t->text, &t->cap, len + 1, 1);
+	memcpy(t->text, s->time_text, len + 1);
+	t->len = len;
+	t->v = s->time;
+}
+
+static void time_free(struct hp_stats_time *t)
+{
+	free(t->text);
+	memset(t, 0, sizeof *t);
+}
+
+/* -1, 0 or 1 as time v (text, a decimal) is below, equal to or above
+ * bound bv (btext): the doubles decide unless they are equal, then the
+ * decimals, so that a time and a bound that differ only beyond a
+ * double's precision still compare right. */
+static int time_cmp(double v, const char *text, double bv, const char *btext)
+{
+	int c;
+	if (v != bv)
+		return v < bv ? -1 : 1;
+	c = hpt_dec_cmp(text, btext);
+	return c < 0 ? -1 : c > 0;
+}
+
+void hp_stats_init(struct hp_stats *st, const char *start, const char *end)
 {
 	memset(st, 0, sizeof *st);
-	st->has_start = has_start;
 	st->start = start;
-	st->has_end = has_end;
 	st->end = end;
+	if (start)
+		st->start_v = strtod(start, NULL);
+	if (end)
+		st->end_v = strtod(end, NULL);
 	st->run = 1;
 	hp_integral_init(&st->integ);
 }
@@ -95,10 +128,15 @@ void hp_stats_header(struct hp_stats *st, const struct hp_header *h)
 {
 	free(st->job);
 	free(st->date);
+	free(st->value_unit);
 	st->job = hpt_xmemdup(h->job, h->job_len);
 	st->job_len = h->job_len;
 	st->date = hpt_xmemdup(h->date, h->date_len);
 	st->date_len = h->date_len;
+	st->value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
+	st->value_unit_len = h->value_unit_len;
+	st->in_bytes = h->value_unit_len == 5 &&
+	               memcmp(h->value_unit, "bytes", 5) == 0;
 }
 
 /* The sample's total into the sparkline: a new bucket each run samples;
@@ -141,22 +179,40 @@ static void grow_bands(struct hp_stats *st, size_t need)
 	st->nb = need;
 }
 
+/* A step back in time from the last sample to s: its length, added
+ * exactly to st->back (the duration leaves it out). */
+static void step_back(struct hp_stats *st, const struct hp_sample *s)
+{
+	char *d = hpt_dec_sub(st->last.text, s->time_text);
+	char *sum = hpt_dec_add(st->back ? st->back : "0", d);
+	free(d);
+	free(st->back);
+	st->back = sum;
+}
+
 void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 {
 	double t = s->time;
 	long double tt;
 	struct hp_u128 total = {0, 0};
 	const char *dot;
-	size_t i, need = st->nb;
-	if ((st->has_start && t < st->start) || (st->has_end && t > st->end))
+	size_t i, need = st->nb, tlen;
+	if ((st->start && time_cmp(t, s->time_text, st->start_v,
+	                           st->start) < 0) ||
+	    (st->end && time_cmp(t, s->time_text, st->end_v, st->end) > 0))
 		return;
+	tlen = strlen(s->time_text);
 	if (st->samples == 0)
-		st->first = t;
-	st->last = t;
+		time_set(&st->first, s, tlen);
+	else if (time_cmp(t, s->time_text, st->last.v, st->last.text) < 0)
+		step_back(st, s);
+	else
+		st->duration += t - st->last.v;
+	time_set(&st->last, s, tlen);
 	if ((dot = strchr(s->time_text, '.')) != NULL &&
 	    strlen(dot + 1) > (size_t)st->time_decimals)
 		st->time_decimals = (int)strlen(dot + 1);
-	tt = (long double)t - st->first;
+	tt = (long double)t - st->first.v;
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].band >= need)
 			need = (size_t)s->v[i].band + 1;
@@ -169,16 +225,16 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 			b->n0 = st->n;
 			b->st0 = st->st;
 			b->stt0 = st->stt;
-			b->first = t;
+			time_set(&b->first, s, tlen);
 			b->max = y;
-			b->max_time = t;
+			time_set(&b->max_time, s, tlen);
 			st->nbands++;
 		} else if (y > b->max) {
 			b->max = y;
-			b->max_time = t;
+			time_set(&b->max_time, s, tlen);
 		}
 		b->samples++;
-		b->last = t;
+		time_set(&b->last, s, tlen);
 		u128_add(&b->sum, y);
 		b->sy += y;
 		b->sty += tt * y;
@@ -186,7 +242,7 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 			st->has_max_cost = 1;
 			st->max_cost = y;
 			st->max_cost_band = id;
-			st->max_cost_time = t;
+			time_set(&st->max_cost_time, s, tlen);
 		}
 		u128_add(&total, y);
 	}
@@ -195,7 +251,7 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 	st->stt += tt * tt;
 	if (st->samples == 0 || u128_cmp(total, st->max_total) > 0) {
 		st->max_total = total;
-		st->max_total_time = t;
+		time_set(&st->max_total_time, s, tlen);
 	}
 	st->final_total = total;
 	u128_add128(&st->sum_totals, total);
@@ -226,7 +282,18 @@ void hp_stats_finish(struct hp_stats *st)
 	if (st->finished)
 		return;
 	st->finished = 1;
-	st->duration = st->samples ? st->last - st->first : 0;
+	/* the duration exactly: last - first, plus what the steps back
+	 * took off it; its double (summed as hp_integral sums the steps)
+	 * is already there */
+	if (st->samples == 0) {
+		st->duration_text = hpt_xstrdup("0.0");
+	} else if (st->back) {
+		char *t = hpt_dec_add(st->last.text, st->back);
+		st->duration_text = hpt_dec_sub(t, st->first.text);
+		free(t);
+	} else {
+		st->duration_text = hpt_dec_sub(st->last.text, st->first.text);
+	}
 	if (!(st->duration > 0))
 		st->duration = 0;
 	st->total_integral = st->integ.total;
@@ -252,8 +319,21 @@ void hp_stats_finish(struct hp_stats *st)
 
 void hp_stats_free(struct hp_stats *st)
 {
+	size_t i;
 	free(st->job);
 	free(st->date);
+	free(st->value_unit);
+	free(st->duration_text);
+	free(st->back);
+	time_free(&st->first);
+	time_free(&st->last);
+	time_free(&st->max_cost_time);
+	time_free(&st->max_total_time);
+	for (i = 0; i < st->nb; i++) {
+		time_free(&st->b[i].first);
+		time_free(&st->b[i].last);
+		time_free(&st->b[i].max_time);
+	}
 	free(st->b);
 	hp_integral_free(&st->integ);
 	memset(st, 0, sizeof *st);
@@ -261,11 +341,11 @@ void hp_stats_free(struct hp_stats *st)
 
 /* ---- orders ---- */
 
-/* A band and its sort key: ik (exact, compared first), then dk, both
- * descending; then the name, ascending by bytes. */
+/* A band and its sort key: ik (exact, compared first), then dk, then
+ * dk2, each descending; then the name, ascending by bytes. */
 struct sort_item {
 	struct hp_u128 ik;
-	double dk;
+	double dk, dk2;
 	const char *name;
 	size_t len;
 	uint32_t id;
@@ -288,6 +368,8 @@ static int by_key(const void *pa, const void *pb)
 		return c;
 	if (a->dk != b->dk)
 		return a->dk < b->dk ? 1 : -1;
+	if (a->dk2 != b->dk2)
+		return a->dk2 < b->dk2 ? 1 : -1;
 	return by_name(a, b);
 }
 
@@ -367,6 +449,9 @@ struct hp_band_diff *hp_stats_diff(const struct hp_stats *old,
 		x->d.delta_slope = x->d.new_slope - x->d.old_slope;
 		x->key.dk = x->d.delta_integral < 0 ? -x->d.delta_integral
 		                                    : x->d.delta_integral;
+		/* equal changes (two runs alike): the larger band first */
+		x->key.dk2 = x->d.new_integral > x->d.old_integral
+		             ? x->d.new_integral : x->d.old_integral;
 		x->key.name = bands->name[i];
 		x->key.len = bands->len[i];
 	}

@@ -5,8 +5,10 @@
  *
  * Samples come from any heap input (heap_in.h) as struct hp_sample
  * (hp.h): times in seconds, values in bytes, as GHC's rts/ProfHeap.c
- * writes them (formats.md section 1).  Over the samples of an interval
- * START <= time <= END, a band absent from a sample counting 0 there:
+ * writes them (formats.md section 1; a VALUE_UNIT other than "bytes",
+ * which GHC never writes, is kept: the figures are then in that unit).
+ * Over the samples of an interval START <= time <= END (compared
+ * exactly, as decimals), a band absent from a sample counting 0 there:
  *
  *   samples    samples that have a row for the band
  *   max        its largest value (bytes); max_time the time (seconds) of
@@ -14,9 +16,13 @@
  *   sum        the plain sum of its values (bytes; hp2any's "integral")
  *   integral   the trapezoid rule over consecutive samples (hp_integral,
  *              hp.h), in byte-seconds
- *   mean       integral / duration (bytes); with a duration of 0 (one
- *              sample, or all at one time) the plain average of the
- *              samples' values
+ *   mean       integral / duration (bytes), where the duration is the
+ *              time the trapezoids cover: the sum of the steps forward
+ *              in time between consecutive samples (last - first when
+ *              times only grow, as GHC's do; a step back covers
+ *              nothing, as it adds nothing to the integral); with a
+ *              duration of 0 (one sample, or all at one time) the plain
+ *              average of the samples' values
  *   share      integral / the sum of all integrals, in percent (0 when
  *              that sum is 0)
  *   first,last times of the first and last sample with a row for it
@@ -25,7 +31,9 @@
  *              the end of the interval (0 with fewer than two such
  *              samples, or when they all have the same time)
  *
- * Byte sums are exact (128 bits); the other figures are doubles.
+ * Byte sums are exact (128 bits); times are kept as the input's text
+ * (the duration is computed exactly, as a decimal); the other figures
+ * are doubles.
  */
 #ifndef HPT_HP_STATS_H
 #define HPT_HP_STATS_H
@@ -47,11 +55,20 @@ size_t hp_u128_fmt(char *buf, struct hp_u128 v);
 /* Its value, rounded to a double. */
 double hp_u128_double(struct hp_u128 v);
 
+/* A sample's time, in seconds: its text as the input wrote it (struct
+ * hp_sample's time_text, hp.h), for output, and its value, to compute.
+ * text is NULL until the time is set. */
+struct hp_stats_time {
+	double v;
+	char *text;
+	size_t len, cap;
+};
+
 /* The figures of one band (valid after hp_stats_finish). */
 struct hp_band_stats {
 	uint64_t samples;        /* 0: the band has no row in the interval */
 	uint64_t max;            /* bytes */
-	double max_time, first, last;   /* seconds */
+	struct hp_stats_time max_time, first, last;
 	struct hp_u128 sum;      /* bytes */
 	double integral;         /* byte-seconds */
 	double mean;             /* bytes */
@@ -68,23 +85,27 @@ struct hp_band_stats {
 #define HP_STATS_SPARK 64
 
 struct hp_stats {
-	/* the interval: samples with start <= time <= end (seconds) */
-	double start, end;
-	int has_start, has_end;
+	/* the interval: samples with start <= time <= end (seconds, as
+	 * decimal text; NULL: no bound), and the bounds' values */
+	const char *start, *end;
+	double start_v, end_v;
 	/* the header (copies) */
-	char *job, *date;
-	size_t job_len, date_len;
+	char *job, *date, *value_unit;
+	size_t job_len, date_len, value_unit_len;
+	int in_bytes;            /* value_unit is "bytes" */
 	/* the summary */
 	uint64_t samples;        /* samples in the interval */
-	double first, last;      /* their first and last time (seconds) */
-	double duration;         /* last - first (0 if that is below 0) */
+	struct hp_stats_time first, last; /* the first and last sample's
+	                          * time, in the input's order */
+	double duration;         /* seconds covered (see mean above) */
+	char *duration_text;     /* the same, exactly (after finish) */
 	size_t nbands;           /* bands with a row in the interval */
 	int has_max_cost;        /* some band has a row */
 	uint32_t max_cost_band;  /* the band of the largest single value */
 	uint64_t max_cost;       /* bytes */
-	double max_cost_time;    /* seconds: its first sample */
+	struct hp_stats_time max_cost_time; /* its first sample's */
 	struct hp_u128 max_total;   /* the largest total of a sample (bytes) */
-	double max_total_time;   /* seconds: the first sample with it */
+	struct hp_stats_time max_total_time; /* the first sample with it */
 	struct hp_u128 final_total; /* the last sample's total (bytes) */
 	struct hp_u128 sum_totals;  /* every sample's total, summed (bytes) */
 	double total_integral;   /* sum of every band's integral (byte-s) */
@@ -100,17 +121,19 @@ struct hp_stats {
 	size_t nspark;
 	uint64_t run, in_run;
 	/* private */
+	char *back;              /* the steps back in time, summed exactly
+	                          * (NULL: none) */
 	struct hp_integral integ;
 	long double n, st, stt;  /* count, sum of times, of squared times
 	                          * (times less the first, for precision) */
 	int finished;
 };
 
-/* An empty set of figures over the interval (has_start: start is a
- * bound; has_end: end is one). */
-void hp_stats_init(struct hp_stats *st, int has_start, double start,
-                   int has_end, double end);
-/* Keep a copy of the profile's job and date. */
+/* An empty set of figures over the interval from start to end, each a
+ * non-negative decimal "digits[.digits]" in seconds or NULL for no
+ * bound (kept, not copied). */
+void hp_stats_init(struct hp_stats *st, const char *start, const char *end);
+/* Keep a copy of the profile's job, date and value unit. */
 void hp_stats_header(struct hp_stats *st, const struct hp_header *h);
 /* Add one census (not a MARK); a sample outside the interval is
  * skipped. */
@@ -147,8 +170,10 @@ struct hp_band_diff {
 };
 
 /* Every band with a row in either profile (finished, over one band
- * table), sorted by the absolute change in integral, largest first,
- * ties by name; *n is set to their number.  The caller frees it. */
+ * table), sorted by the absolute change in integral, largest first;
+ * equal changes by the larger of the band's two integrals, largest
+ * first, then by name; *n is set to their number.  The caller frees
+ * it. */
 struct hp_band_diff *hp_stats_diff(const struct hp_stats *old,
                                    const struct hp_stats *new_,
                                    const struct hpt_intern *bands,

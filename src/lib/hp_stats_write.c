@@ -2,13 +2,17 @@
  * hp_stats_write.c: text, TSV and JSON of heap-profile statistics.  See
  * hp_stats_write.h.
  *
- * The text layout, in columns of an 80-column terminal (a figure is
- * right-aligned in its column; widths count characters, not bytes):
+ * The text layout fits a line in 79 columns of an 80-column terminal (a
+ * figure is right-aligned in its column; widths count characters, not
+ * bytes; a name or other text of the input longer than its room is cut
+ * and ends in "…"):
  *
  *   job         leak 200000 +RTS -hc
  *   ...
- *   band                       max       mean      integral   share    slope/s
- *   <24 columns>         <10>       <10>         <12>     <7>       <11>
+ *   band                          max       mean     integral  share         slope
+ *   <23 columns>            <11>       <11>         <13>    <7>          <14>
+ *
+ * Signed figures (slopes, changes) carry a sign unless they show as 0.
  */
 #include "hp_stats_write.h"
 
@@ -19,7 +23,9 @@
 #include "escape.h"
 #include "output.h"
 
-#define NAME_COLS 24
+#define NAME_COLS 23
+#define LABEL_COLS 12
+#define LINE_COLS 79
 
 void hp_stats_readable(char *buf, double bytes)
 {
@@ -40,6 +46,48 @@ void hp_stats_readable(char *buf, double bytes)
 	snprintf(buf, 32, "%s%.1f %s", sign, v, unit[u]);
 }
 
+/* A count in some other VALUE_UNIT than bytes, in powers of 1000:
+ * "512", "1.5k", "12.3M" .. "Y", with one decimal; the unit itself is
+ * named once, in the summary. */
+static void readable_count(char *buf, double v)
+{
+	static const char prefix[] = "kMGTPEZY";
+	double a = v < 0 ? -v : v;
+	const char *sign = v <= -0.5 ? "-" : "";
+	int u = -1;
+	if (a < 999.5) {
+		snprintf(buf, 32, "%s%.0f", sign, a);
+		return;
+	}
+	while (u < 7 && a >= 999.95) {
+		a /= 1000;
+		u++;
+	}
+	snprintf(buf, 32, "%s%.1f%c", sign, a, prefix[u]);
+}
+
+void hp_stats_value(char *buf, double v, int in_bytes)
+{
+	if (in_bytes)
+		hp_stats_readable(buf, v);
+	else
+		readable_count(buf, v);
+}
+
+/* v as hp_stats_value shows it, then suffix ("/s", "·s"), with a '+'
+ * before a positive figure and a '-' before a negative one, but no
+ * sign at all before one that shows as 0.  buf: at least 48 bytes. */
+static void signed_value(char *buf, double v, int in_bytes,
+                         const char *suffix)
+{
+	char mag[40];
+	hp_stats_value(mag, v < 0 ? -v : v, in_bytes);
+	if (strcmp(mag, "0 B") == 0 || strcmp(mag, "0") == 0)
+		snprintf(buf, 48, "%s%s", mag, suffix);
+	else
+		snprintf(buf, 48, "%s%s%s", v < 0 ? "-" : "+", mag, suffix);
+}
+
 /* ---- numbers ---- */
 
 /* A figure with 6 decimals; never "-0.000000" (a negative slope that
@@ -55,10 +103,36 @@ static void out_fixed(double x)
 	hpt_out_str(buf);
 }
 
-/* A time in seconds with the decimals of the input's times. */
-static void out_time(const struct hp_stats *st, double t)
+/* A time in seconds as the input wrote it (a decimal's text), with
+ * zeros after it up to the decimals of the input's most precise time,
+ * so that every time has as many: exact, whatever its digits. */
+static void out_time_text(const struct hp_stats *st, const char *t)
 {
-	hpt_out_printf("%.*f", st->time_decimals, t);
+	const char *dot = strchr(t, '.');
+	size_t dec = dot ? strlen(dot + 1) : 0;
+	hpt_out_str(t);
+	if (!dot && st->time_decimals > 0)
+		hpt_out_char('.');
+	while ((int)dec < st->time_decimals) {
+		hpt_out_char('0');
+		dec++;
+	}
+}
+
+/* The columns out_time_text takes for t. */
+static size_t time_cols(const struct hp_stats *st, const char *t)
+{
+	const char *dot = strchr(t, '.');
+	size_t n = strlen(t), dec = dot ? strlen(dot + 1) : 0;
+	if (!dot && st->time_decimals > 0)
+		n++;
+	return dec < (size_t)st->time_decimals
+	       ? n + (size_t)st->time_decimals - dec : n;
+}
+
+static void out_time(const struct hp_stats *st, const struct hp_stats_time *t)
+{
+	out_time_text(st, t->text ? t->text : "0.0");
 }
 
 static void out_u128(struct hp_u128 v)
@@ -89,43 +163,39 @@ static void out_right(const char *s, size_t cols)
 	hpt_out_str(s);
 }
 
-/* The columns a byte of a name takes in text (hpt_out_text): 2 for the
- * escaped TAB, LF, CR and NUL, 1 for a character; *len is set to the
- * bytes of that character. */
-static size_t name_cols(const char *s, size_t n, size_t *len)
+/* n bytes of a name in at most cols columns (at least 1): a longer one
+ * is cut and ends in "…".  Returns the columns written. */
+static size_t out_name_fit(const char *s, size_t n, size_t cols)
 {
-	*len = 1;
-	if (*s == '\t' || *s == '\n' || *s == '\r' || *s == '\0')
-		return 2;
-	if ((unsigned char)*s >= 0x80) {
-		size_t l = hpt_utf8_len((const unsigned char *)s, n);
-		if (l)
-			*len = l;
-	}
-	return 1;
-}
-
-/* A band name in cols columns, left-aligned: a longer one is cut and
- * ends in "…", so that the columns after it stay in place. */
-static void out_name_col(const char *s, size_t n, size_t cols)
-{
-	size_t i = 0, w = 0, len, c, total = 0;
-	for (i = 0; i < n; i += len)
-		total += name_cols(s + i, n - i, &len);
+	size_t i, w = 0, len, c, total = hpt_text_cols(s, n);
 	if (total <= cols) {
 		hpt_out_text(s, n, 0);
-		hpt_out_spaces(cols - total);
-		return;
+		return total;
 	}
 	for (i = 0; i < n; i += len) {
-		c = name_cols(s + i, n - i, &len);
+		len = hpt_text_unit(s + i, n - i, &c);
 		if (w + c > cols - 1)
 			break;
 		w += c;
 	}
 	hpt_out_text(s, i, 0);
 	hpt_out_str("\xe2\x80\xa6");
-	hpt_out_spaces(cols - 1 - w);
+	return w + 1;
+}
+
+/* A band name in cols columns, left-aligned and cut to fit, so that the
+ * columns after it stay in place. */
+static void out_name_col(const char *s, size_t n, size_t cols)
+{
+	hpt_out_spaces(cols - out_name_fit(s, n, cols));
+}
+
+/* The text after a summary label: the rest of a 79-column line, or
+ * after used columns of it (at least 16 columns whatever the rest). */
+static void out_rest(const char *s, size_t n, size_t used)
+{
+	size_t room = used + 16 < LINE_COLS ? LINE_COLS - used : 16;
+	out_name_fit(s, n, room);
 }
 
 static void out_label(const char *label)
@@ -133,10 +203,11 @@ static void out_label(const char *label)
 	hpt_out_printf("%-12s", label);
 }
 
-static void out_readable(double bytes, const char *suffix)
+/* A figure in the profile's unit (hp_stats_value), then suffix. */
+static void out_value(const struct hp_stats *st, double v, const char *suffix)
 {
 	char buf[40];
-	hp_stats_readable(buf, bytes);
+	hp_stats_value(buf, v, st->in_bytes);
 	hpt_out_str(buf);
 	hpt_out_str(suffix);
 }
@@ -163,52 +234,69 @@ static void out_sparkline(const struct hp_stats *st)
 	}
 }
 
+/* "label       text", the text cut to the line. */
+static void text_line(const char *label, const char *s, size_t n)
+{
+	out_label(label);
+	out_rest(s, n, LABEL_COLS);
+	hpt_out_char('\n');
+}
+
+/* "max cost    100 B at 1.0 s: NAME", the name cut to the line. */
+static void text_max_cost(const struct hp_stats *st,
+                          const struct hpt_intern *bands)
+{
+	char buf[40];
+	uint32_t id = st->max_cost_band;
+	out_label("max cost");
+	if (!st->has_max_cost) {
+		hpt_out_str("none\n");
+		return;
+	}
+	hp_stats_value(buf, (double)st->max_cost, st->in_bytes);
+	hpt_out_str(buf);
+	hpt_out_str(" at ");
+	out_time(st, &st->max_cost_time);
+	hpt_out_str(" s: ");
+	out_rest(bands->name[id], bands->len[id], LABEL_COLS + strlen(buf) +
+	         4 + time_cols(st, st->max_cost_time.text) + 4);
+	hpt_out_char('\n');
+}
+
 static void text_summary(const struct hp_stats *st,
                          const struct hpt_intern *bands)
 {
-	out_label("job");
-	hpt_out_text(st->job, st->job_len, 0);
-	hpt_out_char('\n');
-	out_label("date");
-	hpt_out_text(st->date, st->date_len, 0);
-	hpt_out_char('\n');
+	text_line("job", st->job, st->job_len);
+	text_line("date", st->date, st->date_len);
+	if (!st->in_bytes)
+		text_line("unit", st->value_unit, st->value_unit_len);
 	out_label("samples");
 	hpt_out_u64(st->samples);
 	if (st->samples) {
 		hpt_out_str(", ");
-		out_time(st, st->first);
+		out_time(st, &st->first);
 		hpt_out_str(" s to ");
-		out_time(st, st->last);
+		out_time(st, &st->last);
 		hpt_out_str(" s (");
-		out_time(st, st->duration);
+		out_time_text(st, st->duration_text);
 		hpt_out_str(" s)");
 	}
 	hpt_out_char('\n');
 	out_label("bands");
 	hpt_out_printf("%zu\n", st->nbands);
-	out_label("max cost");
-	if (st->has_max_cost) {
-		out_readable((double)st->max_cost, " at ");
-		out_time(st, st->max_cost_time);
-		hpt_out_str(" s: ");
-		hpt_out_text(bands->name[st->max_cost_band],
-		             bands->len[st->max_cost_band], 0);
-	} else {
-		hpt_out_str("none");
-	}
-	hpt_out_char('\n');
+	text_max_cost(st, bands);
 	out_label("max total");
-	out_readable(hp_u128_double(st->max_total), "");
+	out_value(st, hp_u128_double(st->max_total), "");
 	if (st->samples) {
 		hpt_out_str(" at ");
-		out_time(st, st->max_total_time);
+		out_time(st, &st->max_total_time);
 		hpt_out_str(" s");
 	}
 	hpt_out_char('\n');
 	out_label("mean total");
-	out_readable(st->mean_total, "\n");
+	out_value(st, st->mean_total, "\n");
 	out_label("final total");
-	out_readable(hp_u128_double(st->final_total), "\n");
+	out_value(st, hp_u128_double(st->final_total), "\n");
 	if (st->nspark) {
 		out_label("total");
 		hpt_out_char('|');
@@ -220,26 +308,26 @@ static void text_summary(const struct hp_stats *st,
 
 static void text_band_table(const struct hp_stats_view *v)
 {
+	const struct hp_stats *st = v->st;
 	size_t i;
 	char buf[48];
-	hpt_out_str("\nband                            max       mean"
-	            "     integral   share     slope/s\n");
+	hpt_out_str("\nband                           max       mean"
+	            "     integral  share         slope\n");
 	for (i = 0; i < v->n; i++) {
 		uint32_t id = v->order[i];
-		const struct hp_band_stats *b = &v->st->b[id];
+		const struct hp_band_stats *b = &st->b[id];
 		out_name_col(v->bands->name[id], v->bands->len[id], NAME_COLS);
-		hp_stats_readable(buf, (double)b->max);
+		hp_stats_value(buf, (double)b->max, st->in_bytes);
 		out_right(buf, 11);
-		hp_stats_readable(buf, b->mean);
+		hp_stats_value(buf, b->mean, st->in_bytes);
 		out_right(buf, 11);
-		hp_stats_readable(buf, b->integral);
+		hp_stats_value(buf, b->integral, st->in_bytes);
 		strcat(buf, "\xc2\xb7s");
 		out_right(buf, 13);
 		snprintf(buf, sizeof buf, "%.1f%%", b->share);
-		out_right(buf, 8);
-		buf[0] = '+';
-		hp_stats_readable(b->slope < 0 ? buf : buf + 1, b->slope);
-		out_right(buf, 12);
+		out_right(buf, 7);
+		signed_value(buf, b->slope, st->in_bytes, "/s");
+		out_right(buf, 14);
 		hpt_out_char('\n');
 	}
 }
@@ -248,11 +336,8 @@ void hp_stats_write_text(const struct hp_stats_view *v, size_t index)
 {
 	if (index > 0)
 		hpt_out_char('\n');
-	if (v->several) {
-		out_label("file");
-		hpt_out_text(v->file, strlen(v->file), 0);
-		hpt_out_char('\n');
-	}
+	if (v->several)
+		text_line("file", v->file, strlen(v->file));
 	text_summary(v->st, v->bands);
 	if (v->show_bands)
 		text_band_table(v);
@@ -287,7 +372,7 @@ void hp_stats_write_tsv(const struct hp_stats_view *v)
 		hpt_out_char('\t');
 		hpt_out_u64(b->max);
 		hpt_out_char('\t');
-		out_time(st, b->max_time);
+		out_time(st, &b->max_time);
 		hpt_out_char('\t');
 		out_fixed(b->mean);
 		hpt_out_char('\t');
@@ -297,9 +382,9 @@ void hp_stats_write_tsv(const struct hp_stats_view *v)
 		hpt_out_char('\t');
 		out_fixed(b->share);
 		hpt_out_char('\t');
-		out_time(st, b->first);
+		out_time(st, &b->first);
 		hpt_out_char('\t');
-		out_time(st, b->last);
+		out_time(st, &b->last);
 		hpt_out_char('\t');
 		out_fixed(b->slope);
 		hpt_out_char('\n');
@@ -308,42 +393,6 @@ void hp_stats_write_tsv(const struct hp_stats_view *v)
 }
 
 /* ---- JSON ---- */
-
-/* TODO: escape.c's JSON escaper */
-/* A JSON string: '"', '\\' and control bytes escaped, valid UTF-8 as
- * it is, and each byte that is not UTF-8 as the code point of the same
- * number (\u00NN), so that the output is always valid JSON. */
-static void out_json_string(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, l;
-	hpt_out_char('"');
-	while (i < n) {
-		unsigned char c = u[i];
-		if (c == '"' || c == '\\') {
-			hpt_out_char('\\');
-			hpt_out_char(c);
-		} else if (c == '\n') {
-			hpt_out_str("\\n");
-		} else if (c == '\t') {
-			hpt_out_str("\\t");
-		} else if (c == '\r') {
-			hpt_out_str("\\r");
-		} else if (c < 0x20 || c == 0x7f) {
-			hpt_out_printf("\\u%04x", c);
-		} else if (c < 0x80) {
-			hpt_out_char(c);
-		} else if ((l = hpt_utf8_len(u + i, n - i)) != 0) {
-			hpt_out_write(s + i, l);
-			i += l;
-			continue;
-		} else {
-			hpt_out_printf("\\u%04x", c);
-		}
-		i++;
-	}
-	hpt_out_char('"');
-}
 
 static void json_key(const char *indent, const char *key)
 {
@@ -359,45 +408,48 @@ static void json_summary(const struct hp_stats_view *v, const char *in)
 {
 	const struct hp_stats *st = v->st;
 	json_key(in, "file");
-	out_json_string(v->file, strlen(v->file));
+	hpt_out_json_string(v->file, strlen(v->file));
 	hpt_out_str(",\n");
 	json_key(in, "job");
-	out_json_string(st->job, st->job_len);
+	hpt_out_json_string(st->job, st->job_len);
 	hpt_out_str(",\n");
 	json_key(in, "date");
-	out_json_string(st->date, st->date_len);
+	hpt_out_json_string(st->date, st->date_len);
+	hpt_out_str(",\n");
+	json_key(in, "value_unit");
+	hpt_out_json_string(st->value_unit, st->value_unit_len);
 	hpt_out_str(",\n");
 	json_key(in, "samples");
 	hpt_out_u64(st->samples);
 	hpt_out_str(",\n");
 	json_key(in, "first");
-	out_time(st, st->first);
+	out_time(st, &st->first);
 	hpt_out_str(",\n");
 	json_key(in, "last");
-	out_time(st, st->last);
+	out_time(st, &st->last);
 	hpt_out_str(",\n");
 	json_key(in, "duration");
-	out_time(st, st->duration);
+	out_time_text(st, st->duration_text);
 	hpt_out_str(",\n");
 	json_key(in, "bands");
 	hpt_out_printf("%zu,\n", st->nbands);
 	json_key(in, "max_cost");
 	hpt_out_str("{\"band\": ");
 	if (st->has_max_cost)
-		out_json_string(v->bands->name[st->max_cost_band],
-		                v->bands->len[st->max_cost_band]);
+		hpt_out_json_string(v->bands->name[st->max_cost_band],
+		                    v->bands->len[st->max_cost_band]);
 	else
 		hpt_out_str("null");
 	hpt_out_str(", \"bytes\": ");
 	hpt_out_u64(st->max_cost);
 	hpt_out_str(", \"time\": ");
-	out_time(st, st->max_cost_time);
+	out_time(st, &st->max_cost_time);
 	hpt_out_str("},\n");
 	json_key(in, "max_total");
 	hpt_out_str("{\"bytes\": ");
 	out_u128(st->max_total);
 	hpt_out_str(", \"time\": ");
-	out_time(st, st->max_total_time);
+	out_time(st, &st->max_total_time);
 	hpt_out_str("},\n");
 	json_key(in, "mean_total");
 	out_fixed(st->mean_total);
@@ -414,13 +466,13 @@ static void json_band(const struct hp_stats_view *v, uint32_t id)
 	const struct hp_stats *st = v->st;
 	const struct hp_band_stats *b = &st->b[id];
 	hpt_out_str("{\"band\": ");
-	out_json_string(v->bands->name[id], v->bands->len[id]);
+	hpt_out_json_string(v->bands->name[id], v->bands->len[id]);
 	hpt_out_str(", \"samples\": ");
 	hpt_out_u64(b->samples);
 	hpt_out_str(", \"max\": ");
 	hpt_out_u64(b->max);
 	hpt_out_str(", \"max_time\": ");
-	out_time(st, b->max_time);
+	out_time(st, &b->max_time);
 	hpt_out_str(", \"mean\": ");
 	out_fixed(b->mean);
 	hpt_out_str(", \"sum\": ");
@@ -430,9 +482,9 @@ static void json_band(const struct hp_stats_view *v, uint32_t id)
 	hpt_out_str(", \"share\": ");
 	out_fixed(b->share);
 	hpt_out_str(", \"first\": ");
-	out_time(st, b->first);
+	out_time(st, &b->first);
 	hpt_out_str(", \"last\": ");
-	out_time(st, b->last);
+	out_time(st, &b->last);
 	hpt_out_str(", \"slope\": ");
 	out_fixed(b->slope);
 	hpt_out_char('}');
@@ -471,26 +523,35 @@ void hp_stats_write_json(const struct hp_stats_view *v, size_t index,
 
 /* ---- differences ---- */
 
-/* "+12.3%", the change from old to new in percent; "new" when old is
- * 0 and new is not. */
+/* "+12.3%", the change from old to new in percent, signed as
+ * signed_value signs ("0.0%" without a sign); "new" when old is 0 and
+ * new is not. */
 static void fmt_change(char *buf, double old, double new_)
 {
-	if (old == 0)
-		snprintf(buf, 32, "%s", new_ == 0 ? "0.0%" : "new");
-	else
-		snprintf(buf, 32, "%+.1f%%", (new_ - old) * 100 / old);
+	double pct = old == 0 ? 0 : (new_ - old) * 100 / old;
+	char mag[24];
+	if (old == 0 && new_ != 0) {
+		snprintf(buf, 32, "new");
+		return;
+	}
+	/* a change of a million percent or more (from next to nothing)
+	 * in powers of ten, so that it stays in its column */
+	snprintf(mag, sizeof mag, fabs(pct) < 999999.95 ? "%.1f%%" : "%.1e%%",
+	         fabs(pct));
+	snprintf(buf, 32, "%s%s", strcmp(mag, "0.0%") == 0 ? ""
+	                          : pct < 0 ? "-" : "+", mag);
 }
 
-static void diff_row(const char *label, double old, double new_,
-                     const char *suffix)
+static void diff_row(const struct hp_stats *st, const char *label,
+                     double old, double new_, const char *suffix)
 {
 	char buf[48];
 	out_label(label);
 	hpt_out_spaces(2);
-	hp_stats_readable(buf, old);
+	hp_stats_value(buf, old, st->in_bytes);
 	strcat(buf, suffix);
 	out_right(buf, 14);
-	hp_stats_readable(buf, new_);
+	hp_stats_value(buf, new_, st->in_bytes);
 	strcat(buf, suffix);
 	out_right(buf, 14);
 	fmt_change(buf, old, new_);
@@ -498,19 +559,21 @@ static void diff_row(const char *label, double old, double new_,
 	hpt_out_char('\n');
 }
 
-static void diff_profile_line(const char *label, const struct hp_stats_view *v)
+/* "old         FILE", then on a line of its own, so that a long name
+ * leaves it whole, "            N samples, T s to T s". */
+static void diff_profile_lines(const char *label,
+                               const struct hp_stats_view *v)
 {
 	const struct hp_stats *st = v->st;
-	out_label(label);
-	hpt_out_text(v->file, strlen(v->file), 0);
-	hpt_out_str(": ");
+	text_line(label, v->file, strlen(v->file));
+	hpt_out_spaces(LABEL_COLS);
 	hpt_out_u64(st->samples);
 	hpt_out_str(" samples");
 	if (st->samples) {
 		hpt_out_str(", ");
-		out_time(st, st->first);
+		out_time(st, &st->first);
 		hpt_out_str(" s to ");
-		out_time(st, st->last);
+		out_time(st, &st->last);
 		hpt_out_str(" s");
 	}
 	hpt_out_char('\n');
@@ -523,39 +586,34 @@ void hp_stats_write_diff_text(const struct hp_stats_view *old,
 	const struct hp_stats *a = old->st, *b = new_->st;
 	size_t i;
 	char buf[48];
-	diff_profile_line("old", old);
-	diff_profile_line("new", new_);
+	diff_profile_lines("old", old);
+	diff_profile_lines("new", new_);
+	if (!b->in_bytes)
+		text_line("unit", b->value_unit, b->value_unit_len);
 	hpt_out_str("\n                         old           new    change\n");
-	diff_row("max total", hp_u128_double(a->max_total),
+	diff_row(b, "max total", hp_u128_double(a->max_total),
 	         hp_u128_double(b->max_total), "");
-	diff_row("integral", a->total_integral, b->total_integral,
+	diff_row(b, "integral", a->total_integral, b->total_integral,
 	         "\xc2\xb7s");
-	diff_row("mean total", a->mean_total, b->mean_total, "");
-	diff_row("final total", hp_u128_double(a->final_total),
+	diff_row(b, "mean total", a->mean_total, b->mean_total, "");
+	diff_row(b, "final total", hp_u128_double(a->final_total),
 	         hp_u128_double(b->final_total), "");
-	hpt_out_str("\nband                     new integral        change"
+	hpt_out_str("\nband                    new integral        change"
 	            "  max change  slope change\n");
 	hpt_out_mark();
 	for (i = 0; i < n; i++) {
 		const struct hp_band_diff *x = &d[i];
 		out_name_col(new_->bands->name[x->band],
 		             new_->bands->len[x->band], NAME_COLS);
-		hp_stats_readable(buf, x->new_integral);
+		hp_stats_value(buf, x->new_integral, b->in_bytes);
 		strcat(buf, "\xc2\xb7s");
 		out_right(buf, 13);
-		buf[0] = '+';
-		hp_stats_readable(x->delta_integral < 0 ? buf : buf + 1,
-		                  x->delta_integral);
-		strcat(buf, "\xc2\xb7s");
+		signed_value(buf, x->delta_integral, b->in_bytes, "\xc2\xb7s");
 		out_right(buf, 14);
-		buf[0] = '+';
-		hp_stats_readable(x->new_max < x->old_max ? buf : buf + 1,
-		                  (double)x->new_max - (double)x->old_max);
+		signed_value(buf, (double)x->new_max - (double)x->old_max,
+		             b->in_bytes, "");
 		out_right(buf, 12);
-		buf[0] = '+';
-		hp_stats_readable(x->delta_slope < 0 ? buf : buf + 1,
-		                  x->delta_slope);
-		strcat(buf, "/s");
+		signed_value(buf, x->delta_slope, b->in_bytes, "/s");
 		out_right(buf, 14);
 		hpt_out_char('\n');
 		hpt_out_mark();
@@ -622,8 +680,8 @@ void hp_stats_write_diff_json(const struct hp_stats_view *old,
 		const struct hp_band_diff *x = &d[i];
 		hpt_out_str(i ? ",\n    " : "\n    ");
 		hpt_out_str("{\"band\": ");
-		out_json_string(new_->bands->name[x->band],
-		                new_->bands->len[x->band]);
+		hpt_out_json_string(new_->bands->name[x->band],
+		                    new_->bands->len[x->band]);
 		hpt_out_str(", \"old_integral\": ");
 		out_fixed(x->old_integral);
 		hpt_out_str(", \"new_integral\": ");

@@ -40,9 +40,14 @@ struct hp_stats_view {
 	int show_bands;          /* text: the band table too */
 };
 
-/* bytes in binary units, "0 B", "512 B", "1.5 KiB" .. "EiB", with one
+/* bytes in binary units, "0 B", "512 B", "1.5 KiB" .. "YiB", with one
  * decimal, into buf (at least 32 bytes). */
 void hp_stats_readable(char *buf, double bytes);
+/* A figure of a profile for people, into buf (at least 32 bytes): with
+ * in_bytes (VALUE_UNIT "bytes", hp_stats.h) as hp_stats_readable does;
+ * in any other unit a count in powers of 1000, "512", "1.5k", "12.3M"
+ * .. "Y", without the unit's name. */
+void hp_stats_value(char *buf, double v, int in_bytes);
 
 /* A block of the summary (and band table); several profiles: blocks
  * separated by an empty line, each led by its file name (index counts

@@ -121,17 +121,14 @@ static void rows_free(struct rows *rs)
 	free(rs->d);
 }
 
-/* Columns a name takes in text output (hpt_out_text): code points, an
- * escaped byte two; an empty label shows as "". */
+/* Columns a name takes in text output (hpt_out_text, whose escapes
+ * hpt_text_cols counts); an empty label shows as "". */
 static size_t text_width(const struct prof_report *r, uint32_t id, int label)
 {
-	const char *s = prof_name(r, id);
-	size_t n = prof_len(r, id), w = hpt_cps(s, n), i;
+	size_t n = prof_len(r, id);
 	if (n == 0)
 		return label ? 2 : 0;
-	for (i = 0; i < n; i++)
-		w += s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == 0;
-	return w;
+	return hpt_text_cols(prof_name(r, id), n);
 }
 
 static void out_label(const struct prof_report *r, uint32_t id)

@@ -175,6 +175,12 @@ double hpt_opt_decimal(int opt, const char *what, const char *arg,
 	return v;
 }
 
+void hpt_opt_interval(const char *start, const char *end)
+{
+	if (start && end && hpt_dec_cmp(end, start) < 0)
+		hpt_usage_error("-e %s is before -s %s", end, start);
+}
+
 void hpt_open_input(struct hpt_input *in, const char *path)
 {
 	if (strcmp(path, "-") == 0 && isatty(0))

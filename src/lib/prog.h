@@ -10,6 +10,7 @@
  *   hpt_keyword       a keyword option value (-o tsv)
  *   hpt_opt_u64,      bounded numbers and decimals as option values
  *   hpt_opt_decimal
+ *   hpt_opt_interval  -s START after -e END
  *   hpt_open_input    an operand opened for reading; a terminal on
  *                     standard input is refused
  *
@@ -73,6 +74,13 @@ uint64_t hpt_opt_u64(int opt, const char *what, const char *arg,
  * option opt, or the usage error "-s: not a WHAT: "x"". */
 double hpt_opt_decimal(int opt, const char *what, const char *arg,
                        double max);
+
+/* The interval of -s START and -e END, the option values as given
+ * (each checked by hpt_opt_decimal, so a non-negative decimal in
+ * seconds; NULL when the option is absent): the usage error "-e END is
+ * before -s START" (with the values) when END < START, compared
+ * exactly as decimals.  hpslice and hpstat check it so. */
+void hpt_opt_interval(const char *start, const char *end);
 
 /* Open an operand for reading (hpt_input_open).  Standard input that is
  * a terminal is the usage error "standard input is a terminal; name a
