@@ -380,10 +380,7 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	if (sl.samples.start && sl.samples.end &&
-	    hpt_dec_cmp(sl.samples.end, sl.samples.start) < 0)
-		hpt_usage_error("-e %s is before -s %s", sl.samples.end,
-		                sl.samples.start);
+	hpt_opt_interval(sl.samples.start, sl.samples.end);
 	if (npat) {
 		sl.names = hp_bandsel_new(ere);
 		for (i = 0; i < npat; i++)
