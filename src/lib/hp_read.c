@@ -113,6 +113,9 @@ static const struct {
 	[R_RUN_DIFFERS] = {"joined anyway", "second profile of another kind"},
 };
 
+/* The size of the band-name cache of find_band (a power of 2). */
+#define NAME_CACHE 1024
+
 /* Reader state: everything about one input lives here, nothing global. */
 struct hp_reader {
 	struct hpt_input *in;     /* the caller's */
@@ -146,8 +149,6 @@ struct hp_reader {
 	size_t frag_len, frag_cap; /* far, each with its '\n' */
 	long frag_line;          /* its first line (0: none) */
 	size_t frag_first;       /* the length of that line */
-	uint32_t *pred;          /* band ids of the last sample, in order: */
-	size_t pred_n, pred_cap; /* rows usually repeat, saving a hash */
 	char *last_text;         /* time_text of the last complete sample */
 	size_t last_len, last_cap;
 	char *run_offset;        /* a second profile in the input: added */
@@ -157,8 +158,8 @@ struct hp_reader {
 	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
-	uint64_t *prev_stamp;    /* per band: stamp of the last sample */
-	uint32_t *prev_slot;     /* per band: its index there */
+	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by name_key (0:
+	                         * none): see find_band */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
 	long rep_line[R_KINDS];         /* and the line of the first */
 };
@@ -726,17 +727,46 @@ static void shift_input(struct hp_reader *r, struct hp_sample *s)
 		shift_time(s, r->offset);
 }
 
-/* The band that followed band a in the last sample, or UINT32_MAX.
- * Censuses list bands in the RTS's hash-table order, which changes a
- * little from one census to the next: what followed a band last time
- * usually follows it again. */
-static uint32_t follow_pred(const struct hp_reader *r, uint32_t a)
+/* The slot of name l[0..n) in the reader's name cache: a hash of its
+ * length and its first and last 8 bytes, where band names differ (the
+ * "(ccsID)" prefix of -hc and -hr stacks, the last element of a
+ * truncated one). */
+static size_t name_key(const char *l, size_t n)
 {
-	size_t i;
-	if (r->prev_stamp[a] != r->stamp - 1)
+	const uint64_t m = 0x9E3779B97F4A7C15ull;
+	uint64_t a = 0, z = 0;
+	if (n >= 8) {
+		memcpy(&a, l, 8);
+		memcpy(&z, l + n - 8, 8);
+	} else {
+		memcpy(&a, l, n);
+	}
+	a = (a ^ (uint64_t)n) * m;
+	a ^= (z + (a >> 29)) * m;
+	return (size_t)(a >> 40) & (NAME_CACHE - 1);
+}
+
+/*
+ * The id of band name l[0..n), interned if new; UINT32_MAX when it holds
+ * a NUL byte (not a name: the caller reports it).  Every row of every
+ * sample names a band, and a profile has few of them, seen again in
+ * each census, in an order that changes from one census to the next
+ * (the RTS's hash-table order): a direct-mapped cache of the ids found
+ * last, checked with one comparison, answers most rows without
+ * hashing the whole name in the band table.
+ */
+static uint32_t find_band(struct hp_reader *r, const char *l, size_t n)
+{
+	size_t k = name_key(l, n);
+	uint32_t b = r->name_cache[k];
+	if (b != 0 && r->bands->len[b - 1] == n &&
+	    memcmp(r->bands->name[b - 1], l, n) == 0)
+		return b - 1;
+	if (has_nul(l, (long)n))
 		return UINT32_MAX;
-	i = (size_t)r->prev_slot[a] + 1;
-	return i < r->pred_n ? r->pred[i] : UINT32_MAX;
+	b = hpt_intern(r->bands, l, n, NULL);
+	r->name_cache[k] = b + 1;
+	return b;
 }
 
 /* Make the per-band arrays hold band b. */
@@ -746,14 +776,7 @@ static void grow_bands(struct hp_reader *r, uint32_t b)
 	r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
 	cap = old;
 	r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
-	cap = old;
-	r->prev_stamp = hpt_xgrow(r->prev_stamp, &cap, (size_t)b + 1,
-	                          sizeof *r->prev_stamp);
-	cap = old;
-	r->prev_slot = hpt_xgrow(r->prev_slot, &cap, (size_t)b + 1,
-	                         sizeof *r->prev_slot);
 	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
-	memset(r->prev_stamp + old, 0, (cap - old) * sizeof *r->prev_stamp);
 	r->seen_cap = cap;
 }
 
@@ -895,24 +918,10 @@ static void on_row(struct hp_reader *r, struct hp_sample *s, const char *l,
 			return;
 		}
 		b = hpt_intern(r->bands, r->frag, r->frag_len - 1, NULL);
-	} else if (s->n < r->pred_n &&
-	           r->bands->len[b = r->pred[s->n]] == (size_t)tab &&
-	           memcmp(r->bands->name[b], l, (size_t)tab) == 0) {
-		/* Censuses mostly list the same bands in the same order:
-		 * the band at this place in the last sample, no hashing. */
-	} else if (s->n > 0 && s->n <= r->pred_n &&
-	           (b = follow_pred(r, s->v[s->n - 1].band)) != UINT32_MAX &&
-	           r->bands->len[b] == (size_t)tab &&
-	           memcmp(r->bands->name[b], l, (size_t)tab) == 0) {
-		/* The band that followed the last one last time. */
-	} else {
-		if (has_nul(l, tab)) {
-			set_bad(r, r->in->lineno,
-			        hpt_xasprintf("NUL byte in line: not a heap "
-			                      "profile"));
-			return;
-		}
-		b = hpt_intern(r->bands, l, (size_t)tab, NULL);
+	} else if ((b = find_band(r, l, (size_t)tab)) == UINT32_MAX) {
+		set_bad(r, r->in->lineno,
+		        hpt_xasprintf("NUL byte in line: not a heap profile"));
+		return;
 	}
 	add_value(r, s, b, bytes, l + tab + 1, (size_t)(n - tab - 1),
 	          r->in->lineno);
@@ -987,7 +996,6 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
  * keep what the next sample and the next input need. */
 static void end_sample(struct hp_reader *r, struct hp_sample *s)
 {
-	size_t i;
 	if (r->have_prev && s->time < r->prev_time)
 		repair(r, R_EARLIER, r->begin, NULL,
 		       "sample time %s is earlier than the one before it",
@@ -1001,14 +1009,6 @@ static void end_sample(struct hp_reader *r, struct hp_sample *s)
 	r->nsamples++;
 	r->last_empty = s->n == 0;
 	s->line = r->begin;
-	r->pred = hpt_xgrow(r->pred, &r->pred_cap, s->n, sizeof *r->pred);
-	for (i = 0; i < s->n; i++) {
-		uint32_t b = s->v[i].band;
-		r->pred[i] = b;
-		r->prev_slot[b] = (uint32_t)i;
-		r->prev_stamp[b] = r->stamp;
-	}
-	r->pred_n = s->n;
 	r->in_sample = 0;
 	shift_input(r, s);
 }
@@ -1266,8 +1266,5 @@ void hp_reader_free(struct hp_reader *r)
 	free(r->begin_text);
 	free(r->last_text);
 	free(r->run_offset);
-	free(r->pred);
-	free(r->prev_stamp);
-	free(r->prev_slot);
 	free(r);
 }
