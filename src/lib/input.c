@@ -397,9 +397,9 @@ size_t hpt_input_peek(struct hpt_input *in, size_t n, const char **p)
 	return in->end - in->start < n ? in->end - in->start : n;
 }
 
-long hpt_input_line(struct hpt_input *in, char **line)
+long hpt_input_line_fill(struct hpt_input *in, char **line)
 {
-	size_t scanned = 0;
+	size_t scanned = in->end - in->start; /* no '\n' there */
 	for (;;) {
 		char *b = in->buf + in->start;
 		size_t avail = in->end - in->start;

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct hpt_input {
 	int fd;
@@ -106,7 +107,21 @@ void hpt_input_skip(struct hpt_input *in, size_t n);
 uint64_t hpt_input_pos(const struct hpt_input *in);
 /* Next line: returns its length and sets *line (valid until the next call);
  * returns -1 at end of input.  A last line without '\n' is returned with
- * in->last_unterminated set.  Read errors exit 2. */
-long hpt_input_line(struct hpt_input *in, char **line);
+ * in->last_unterminated set.  Read errors exit 2.  Inline for the line
+ * already in the buffer (one memchr), the common case of every line of
+ * a .hp; hpt_input_line_fill reads more first. */
+long hpt_input_line_fill(struct hpt_input *in, char **line);
+static inline long hpt_input_line(struct hpt_input *in, char **line)
+{
+	char *b = in->buf + in->start;
+	char *nl = memchr(b, '\n', in->end - in->start);
+	if (!nl)
+		return hpt_input_line_fill(in, line);
+	*line = b;
+	in->start += (size_t)(nl - b) + 1;
+	in->lineno++;
+	in->last_unterminated = 0;
+	return (long)(nl - b);
+}
 
 #endif
