@@ -247,16 +247,18 @@ static int has_nul(const char *l, long n)
 	return n > 0 && memchr(l, '\0', (size_t)n) != NULL;
 }
 
-/* If line starts with keyword k followed by blank or end, set *rest to
- * the remainder with surrounding blanks trimmed and return 1. */
-static int keyword(const char *l, long n, const char *k, const char **rest,
-                   long *restlen)
+/* If line starts with keyword k (of length kl) followed by blank or
+ * end, set *rest to the remainder with surrounding blanks trimmed and
+ * return 1.  keyword() passes the length of a literal k, so that the
+ * test of every BEGIN_SAMPLE and END_SAMPLE line costs no strlen(). */
+#define keyword(l, n, k, rest, restlen) \
+	keyword_n(l, n, k, sizeof k - 1, rest, restlen)
+static int keyword_n(const char *l, long n, const char *k, size_t kl,
+                     const char **rest, long *restlen)
 {
-	size_t kl;
 	long i, e;
 	if (n == 0 || l[0] != k[0])
 		return 0;
-	kl = strlen(k);
 	if ((size_t)n < kl || memcmp(l, k, kl) != 0)
 		return 0;
 	if ((size_t)n > kl && l[kl] != ' ' && l[kl] != '\t')
@@ -274,28 +276,28 @@ static int keyword(const char *l, long n, const char *k, const char **rest,
 
 /*
  * Is l a band row, "name TAB digits"?  Returns the index of that TAB, or
- * -1.  Scans back over the digits only, parsing them on the way (rows are
- * most lines of a profile); *status is 0, or -2 when the value does not
- * fit in 64 bits.
+ * -1.  Scans back over the digits only, adding them up on the way, in
+ * one pass (rows are most lines of a profile); a value of 20 digits or
+ * more, whose sum may have wrapped, is parsed again with its range
+ * checked.  *status is 0, or -2 when the value does not fit in 64 bits.
  */
 static long row_split(const char *l, long n, uint64_t *v, int *status)
 {
 	uint64_t x = 0, p = 1;
 	long i = n;
+	unsigned d;
 	*status = 0;
-	while (i > 0 && l[i - 1] >= '0' && l[i - 1] <= '9')
+	while (i > 0 && (d = (unsigned char)l[i - 1] - '0') <= 9) {
+		x += d * p; /* unsigned: wraps, then parsed again */
+		p *= 10;
 		i--;
+	}
 	if (i == n || i == 0 || l[i - 1] != '\t')
 		return -1;
-	if (n - i >= 20) {
+	if (n - i >= 20)
 		*status = hpt_parse_u64(l + i, (size_t)(n - i), v);
-		return i - 1;
-	}
-	for (; n > i; n--) {
-		x += (uint64_t)(l[n - 1] - '0') * p;
-		p *= 10;
-	}
-	*v = x;
+	else
+		*v = x;
 	return i - 1;
 }
 
@@ -317,22 +319,18 @@ static double time_value(const char *t)
 	                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
 	                             1e14, 1e15};
 	uint64_t m = 0;
-	int digits = 0, frac = -1;
-	const char *p;
-	for (p = t; *p; p++) {
-		if (*p == '.') {
-			frac = 0;
-			continue;
-		}
-		if (digits == 0 && *p == '0' && frac < 0)
-			continue;
+	int digits = 0, frac = 0;
+	const char *p = t;
+	while (*p == '0') /* leading zeros are not significant */
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++, digits++)
 		m = m * 10 + (uint64_t)(*p - '0');
-		if (frac >= 0)
-			frac++;
-		if (++digits > 15)
-			return strtod(t, NULL);
-	}
-	return (double)m / p10[frac < 0 ? 0 : frac];
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++, frac++)
+			m = m * 10 + (uint64_t)(*p - '0');
+	if (digits + frac > 15) /* m may have wrapped: not exact */
+		return strtod(t, NULL);
+	return (double)m / p10[frac];
 }
 
 static void set_text(struct hp_sample *s, const char *t, size_t n)
@@ -507,7 +505,8 @@ static int header_keyword(const char *l, long n, const char **rest,
 {
 	int k;
 	for (k = 0; k < 4; k++)
-		if (keyword(l, n, header_kw[k], rest, restlen))
+		if (keyword_n(l, n, header_kw[k], strlen(header_kw[k]), rest,
+		              restlen))
 			return k;
 	return -1;
 }
@@ -811,7 +810,12 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 			s->digits = hpt_xgrow(s->digits, &s->digits_cap,
 			                      s->digits_len + HP_DIGITS_MAX, 1);
 		d = s->digits + s->digits_len;
-		memcpy(d, text, tlen);
+		/* One fixed-size copy where the input holds that many bytes
+		 * (the rows after this one): cheaper than memcpy of tlen. */
+		if (text + HP_DIGITS_MAX <= r->in->buf + r->in->end)
+			memcpy(d, text, HP_DIGITS_MAX);
+		else
+			memcpy(d, text, tlen);
 		s->v[s->n].text_off = (uint32_t)s->digits_len;
 		s->v[s->n].text_len = (uint8_t)tlen;
 		s->digits_len += tlen;
