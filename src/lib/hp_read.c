@@ -208,7 +208,7 @@ static void repair_counts(struct hp_reader *r)
 			              "%s: %lu times in all, the first at line %ld",
 			              kinds[k].what, r->rep_n[k], r->rep_line[k]);
 }
-static long next_line(struct hp_reader *r, char **line, int *unterm)
+static inline long next_line(struct hp_reader *r, char **line, int *unterm)
 {
 	long n;
 	if (r->pending) {
