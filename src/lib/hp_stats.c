@@ -190,6 +190,28 @@ static void step_back(struct hp_stats *st, const struct hp_sample *s)
 	st->back = sum;
 }
 
+/* The bands of the last sample (number st->samples) that the sample
+ * being added has not, or at the end all of them: their last time is
+ * the last sample's, still in st->last.  A band's last time is set so, when it ends,
+ * rather than copied for each of its rows (every row of a profile
+ * passes here). */
+static void last_times(struct hp_stats *st)
+{
+	const struct hp_stats_time *t = &st->last;
+	size_t i;
+	for (i = 0; i < st->prev_n; i++) {
+		struct hp_band_stats *b = &st->b[st->prev_ids[i]];
+		if (b->seq != st->samples)
+			continue;
+		if (t->len + 1 > b->last.cap)
+			b->last.text = hpt_xgrow(b->last.text, &b->last.cap,
+			                         t->len + 1, 1);
+		memcpy(b->last.text, t->text, t->len + 1);
+		b->last.len = t->len;
+		b->last.v = t->v;
+	}
+}
+
 void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 {
 	double t = s->time;
@@ -208,7 +230,6 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 		step_back(st, s);
 	else
 		st->duration += t - st->last.v;
-	time_set(&st->last, s, tlen);
 	if ((dot = strchr(s->time_text, '.')) != NULL &&
 	    strlen(dot + 1) > (size_t)st->time_decimals)
 		st->time_decimals = (int)strlen(dot + 1);
@@ -234,7 +255,7 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 			time_set(&b->max_time, s, tlen);
 		}
 		b->samples++;
-		time_set(&b->last, s, tlen);
+		b->seq = st->samples + 1;
 		u128_add(&b->sum, y);
 		b->sy += y;
 		b->sty += tt * y;
@@ -246,6 +267,13 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 		}
 		u128_add(&total, y);
 	}
+	last_times(st);
+	time_set(&st->last, s, tlen);
+	st->prev_ids = hpt_xgrow(st->prev_ids, &st->prev_cap, s->n,
+	                         sizeof *st->prev_ids);
+	for (i = 0; i < s->n; i++)
+		st->prev_ids[i] = s->v[i].band;
+	st->prev_n = s->n;
 	st->n += 1;
 	st->st += tt;
 	st->stt += tt * tt;
@@ -282,6 +310,7 @@ void hp_stats_finish(struct hp_stats *st)
 	if (st->finished)
 		return;
 	st->finished = 1;
+	last_times(st); /* the bands of the last sample end there */
 	/* the duration exactly: last - first, plus what the steps back
 	 * took off it; its double (summed as hp_integral sums the steps)
 	 * is already there */
@@ -335,6 +364,7 @@ void hp_stats_free(struct hp_stats *st)
 		time_free(&st->b[i].max_time);
 	}
 	free(st->b);
+	free(st->prev_ids);
 	hp_integral_free(&st->integ);
 	memset(st, 0, sizeof *st);
 }

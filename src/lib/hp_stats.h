@@ -78,6 +78,9 @@ struct hp_band_stats {
 	long double sy, sty;     /* sum of values, of time x value */
 	long double n0, st0, stt0; /* the profile's count, sum of times and
 	                          * of squared times before that sample */
+	uint64_t seq;            /* the number of its last sample (from
+	                          * 1); last is set when a sample without
+	                          * it follows, or at finish */
 };
 
 /* Buckets of the sparkline: at most HP_STATS_SPARK characters, each the
@@ -124,6 +127,8 @@ struct hp_stats {
 	char *back;              /* the steps back in time, summed exactly
 	                          * (NULL: none) */
 	struct hp_integral integ;
+	uint32_t *prev_ids;      /* the bands of the last sample */
+	size_t prev_n, prev_cap;
 	long double n, st, stt;  /* count, sum of times, of squared times
 	                          * (times less the first, for precision) */
 	int finished;
