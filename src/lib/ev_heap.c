@@ -282,15 +282,9 @@ static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
 	size_t c = ((depth ? (size_t)ids[3] | (size_t)ids[2] << 8 : 0) * 31u +
 	            depth) & (STACK_CACHE - 1);
 	sid = h->cache[c];
-	if (sid != 0 && h->stacks.len[sid - 1] == len) {
-		const unsigned char *a = (const unsigned char *)
-		                         h->stacks.name[sid - 1];
-		size_t i = 0;
-		while (i < len && a[i] == ids[i])
-			i++;
-		if (i == len)
-			return h->stack_band[sid - 1];
-	}
+	if (sid != 0 && h->stacks.len[sid - 1] == len &&
+	    memcmp(h->stacks.name[sid - 1], ids, len) == 0)
+		return h->stack_band[sid - 1];
 	sid = hpt_intern(&h->stacks, (const char *)ids, len, &added);
 	h->cache[c] = sid + 1;
 	if (!added)
