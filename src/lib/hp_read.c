@@ -726,45 +726,80 @@ static void shift_input(struct hp_reader *r, struct hp_sample *s)
 		shift_time(s, r->offset);
 }
 
-/* The slot of name l[0..n) in the reader's name cache: a hash of its
- * length and its first and last 8 bytes, where band names differ (the
- * "(ccsID)" prefix of -hc and -hr stacks, the last element of a
- * truncated one). */
-static size_t name_key(const char *l, size_t n)
+/* The 8 bytes at p as a number, p[0] in its low byte whatever the
+ * host's byte order (compilers make this one load). */
+static inline uint64_t load8(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	return (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
+	       (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 |
+	       (uint64_t)u[5] << 40 | (uint64_t)u[6] << 48 |
+	       (uint64_t)u[7] << 56;
+}
+
+/* The value of the eight decimal digits x (from load8 of their text,
+ * each byte less '0'): pairs, fours, then all eight. */
+static inline uint64_t swar8(uint64_t x)
+{
+	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffull;
+	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffull;
+	return (x * 10000 + (x >> 32)) & 0xffffffffull;
+}
+
+/* w (from load8) with its bytes from the first TAB on cleared; *tab
+ * set when it has one.  (A zero byte of w ^ TABs is a TAB; the lowest
+ * high bit of the classic zero-byte test marks the first exactly.) */
+static inline uint64_t before_tab(uint64_t w, int *tab)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t t = w ^ (ones * '\t');
+	t = (t - ones) & ~t & (ones * 0x80);
+	*tab = t != 0;
+	return w & (((t & (~t + 1)) >> 7) - 1);
+}
+
+/* The slot in the reader's name cache of the row line l[0..n), 16 bytes
+ * of which can be read at l: a hash of the line's length and its first
+ * 16 bytes up to the first TAB, where band names differ (the "(ccsID)"
+ * prefix of -hc and -hr stacks, the module and name of a -hd or -hy
+ * band).  A key of the line, not of the name alone, so that the fast
+ * path finds a row's band before it knows where the name ends. */
+static inline size_t line_key(const char *l, size_t n)
 {
 	const uint64_t m = 0x9E3779B97F4A7C15ull;
-	uint64_t a = 0, z = 0;
-	if (n >= 8) {
-		memcpy(&a, l, 8);
-		memcpy(&z, l + n - 8, 8);
-	} else {
-		memcpy(&a, l, n);
-	}
+	int tab;
+	uint64_t a = before_tab(load8(l), &tab), z = 0;
+	if (!tab)
+		z = before_tab(load8(l + 8), &tab);
 	a = (a ^ (uint64_t)n) * m;
 	a ^= (z + (a >> 29)) * m;
 	return (size_t)(a >> 40) & (NAME_CACHE - 1);
 }
 
 /*
- * The id of band name l[0..n), interned if new; UINT32_MAX when it holds
- * a NUL byte (not a name: the caller reports it).  Every row of every
- * sample names a band, and a profile has few of them, seen again in
- * each census, in an order that changes from one census to the next
- * (the RTS's hash-table order): a direct-mapped cache of the ids found
- * last, checked with one comparison, answers most rows without
- * hashing the whole name in the band table.
+ * The id of the band named by row line l[0..n), its name l[0..tab),
+ * interned if new; UINT32_MAX when the name holds a NUL byte (not a
+ * name: the caller reports it).  Every row of every sample names a
+ * band, and a profile has few of them, seen again in each census, in
+ * an order that changes from one census to the next (the RTS's
+ * hash-table order): a direct-mapped cache of the ids found last,
+ * checked with one comparison, answers most rows without hashing the
+ * whole name in the band table (and lets fast_rows read them).
  */
-static uint32_t find_band(struct hp_reader *r, const char *l, size_t n)
+static uint32_t find_band(struct hp_reader *r, const char *l, long n,
+                          long tab)
 {
-	size_t k = name_key(l, n);
+	int cached = r->in->buf + r->in->end - l >= 16;
+	size_t k = cached ? line_key(l, (size_t)n) : 0;
 	uint32_t b = r->name_cache[k];
-	if (b != 0 && r->bands->len[b - 1] == n &&
-	    memcmp(r->bands->name[b - 1], l, n) == 0)
+	if (cached && b != 0 && r->bands->len[b - 1] == (size_t)tab &&
+	    memcmp(r->bands->name[b - 1], l, (size_t)tab) == 0)
 		return b - 1;
-	if (has_nul(l, (long)n))
+	if (has_nul(l, tab))
 		return UINT32_MAX;
-	b = hpt_intern(r->bands, l, n, NULL);
-	r->name_cache[k] = b + 1;
+	b = hpt_intern(r->bands, l, (size_t)tab, NULL);
+	if (cached)
+		r->name_cache[k] = b + 1;
 	return b;
 }
 
@@ -777,6 +812,42 @@ static void grow_bands(struct hp_reader *r, uint32_t b)
 	r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
 	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
 	r->seen_cap = cap;
+}
+
+/* Add bytes to band b in sample s, summing a band named twice. */
+/* Band b's first value in sample s (b has room in the per-band
+ * arrays): bytes, read from the digits text[0..tlen). */
+static inline void new_value(struct hp_reader *r, struct hp_sample *s,
+                             uint32_t b, uint64_t bytes, const char *text,
+                             size_t tlen)
+{
+	struct hp_bandval *v;
+	r->seen[b] = r->stamp;
+	r->slot[b] = (uint32_t)s->n;
+	if (s->n == s->cap)
+		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	v = &s->v[s->n++];
+	v->band = b;
+	v->bytes = bytes;
+	v->text_len = 0;
+	/* Keep the digits as read, to write them back without formatting
+	 * (not with leading zeros, which are written as the number). */
+	if (tlen < HP_DIGITS_MAX && (tlen == 1 || text[0] != '0')) {
+		char *d;
+		if (s->digits_cap - s->digits_len < HP_DIGITS_MAX)
+			s->digits = hpt_xgrow(s->digits, &s->digits_cap,
+			                      s->digits_len + HP_DIGITS_MAX, 1);
+		d = s->digits + s->digits_len;
+		/* One fixed-size copy where the input holds that many bytes
+		 * (the rows after this one): cheaper than memcpy of tlen. */
+		if (text + HP_DIGITS_MAX <= r->in->buf + r->in->end)
+			memcpy(d, text, HP_DIGITS_MAX);
+		else
+			memcpy(d, text, tlen);
+		v->text_off = (uint32_t)s->digits_len;
+		v->text_len = (uint8_t)tlen;
+		s->digits_len += tlen;
+	}
 }
 
 /* Add bytes to band b in sample s, summing a band named twice. */
@@ -795,32 +866,7 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 		v->text_len = 0; /* a sum: format it */
 		return;
 	}
-	r->seen[b] = r->stamp;
-	r->slot[b] = (uint32_t)s->n;
-	if (s->n == s->cap)
-		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
-	s->v[s->n].band = b;
-	s->v[s->n].bytes = bytes;
-	s->v[s->n].text_len = 0;
-	/* Keep the digits as read, to write them back without formatting
-	 * (not with leading zeros, which are written as the number). */
-	if (tlen < HP_DIGITS_MAX && (tlen == 1 || text[0] != '0')) {
-		char *d;
-		if (s->digits_cap - s->digits_len < HP_DIGITS_MAX)
-			s->digits = hpt_xgrow(s->digits, &s->digits_cap,
-			                      s->digits_len + HP_DIGITS_MAX, 1);
-		d = s->digits + s->digits_len;
-		/* One fixed-size copy where the input holds that many bytes
-		 * (the rows after this one): cheaper than memcpy of tlen. */
-		if (text + HP_DIGITS_MAX <= r->in->buf + r->in->end)
-			memcpy(d, text, HP_DIGITS_MAX);
-		else
-			memcpy(d, text, tlen);
-		s->v[s->n].text_off = (uint32_t)s->digits_len;
-		s->v[s->n].text_len = (uint8_t)tlen;
-		s->digits_len += tlen;
-	}
-	s->n++;
+	new_value(r, s, b, bytes, text, tlen);
 }
 
 /* The first malformed line of the sample being read: an error (msg, a
@@ -922,7 +968,7 @@ static void on_row(struct hp_reader *r, struct hp_sample *s, const char *l,
 			return;
 		}
 		b = hpt_intern(r->bands, r->frag, r->frag_len - 1, NULL);
-	} else if ((b = find_band(r, l, (size_t)tab)) == UINT32_MAX) {
+	} else if ((b = find_band(r, l, n, tab)) == UINT32_MAX) {
 		set_bad(r, r->in->lineno,
 		        hpt_xasprintf("NUL byte in line: not a heap profile"));
 		return;
@@ -1188,6 +1234,83 @@ static enum hp_item at_end(struct hp_reader *r)
 	return HP_EOF;
 }
 
+/* Are the k bytes at d (1 <= k <= 19, end the end of the readable
+ * bytes) all decimal digits?  Their value in *v then.  Eight bytes at a
+ * time, as integer arithmetic, where the input has them (the digits of
+ * a row are the only bytes fast_rows looks at one by one otherwise). */
+static inline int digits_value(const char *d, size_t k, const char *end,
+                               uint64_t *v)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t x, y = 0;
+	size_t i;
+	if (k <= 16 && end - d >= 8) {
+		/* The last min(k, 8) digits in one word, after zeros (its
+		 * low bytes are the leading digits); the first k - 8 in
+		 * another, the same way. */
+		size_t lo = k < 8 ? k : 8;
+		x = (load8(d + k - lo) ^ (ones * '0')) << (8 * (8 - lo));
+		if (k > 8)
+			y = (load8(d) ^ (ones * '0')) << (8 * (16 - k));
+		/* a byte above 9 (no carry crosses bytes) */
+		if (((((x & ~(ones * 0x80)) + ones * 0x76) | x) |
+		     (((y & ~(ones * 0x80)) + ones * 0x76) | y)) &
+		    (ones * 0x80))
+			return 0;
+		*v = swar8(y) * 100000000u + swar8(x);
+		return 1;
+	}
+	for (x = 0, i = 0; i < k; i++) {
+		unsigned c = (unsigned char)d[i] - '0';
+		if (c > 9)
+			return 0;
+		x = x * 10 + c;
+	}
+	*v = x;
+	return 1;
+}
+
+/*
+ * The fast path of hp_read, inside a sample: the rows of bands in the
+ * name cache, read from the input buffer with no more than a memchr, a
+ * hash of the line's start, one comparison and a pass over the digits.
+ * The first line that is not such a row "NAME TAB DIGITS LF" with at
+ * most 19 digits (a keyword, a new band, a CR, a value to check for
+ * range, a line not whole in the buffer) is left unread for the
+ * general path, which would read a row taken here in the same way
+ * (the band's name is all before the last TAB, as only digits follow
+ * it).
+ */
+static void fast_rows(struct hp_reader *r, struct hp_sample *s)
+{
+	struct hpt_input *in = r->in;
+	for (;;) {
+		const char *l = in->buf + in->start, *nl, *d;
+		size_t avail = in->end - in->start, n, len;
+		uint32_t b;
+		uint64_t x;
+		if (avail < 16 || (nl = memchr(l, '\n', avail)) == NULL)
+			return;
+		n = (size_t)(nl - l);
+		if ((b = r->name_cache[line_key(l, n)]) == 0)
+			return;
+		b--;
+		len = r->bands->len[b];
+		d = l + len + 1; /* the value's digits, up to nl */
+		if (len + 2 > n || n - len > 20 || l[len] != '\t' ||
+		    memcmp(r->bands->name[b], l, len) != 0 ||
+		    !digits_value(d, (size_t)(nl - d), in->buf + in->end, &x))
+			return;
+		/* A band named twice in a sample is summed there. */
+		if (b >= r->seen_cap || r->seen[b] == r->stamp)
+			return;
+		in->start += n + 1; /* the line, read as hpt_input_line does */
+		in->lineno++;
+		in->last_unterminated = 0;
+		new_value(r, s, b, x, d, (size_t)(nl - d));
+	}
+}
+
 enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 {
 	s->n = 0;
@@ -1206,6 +1329,8 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		long n, restlen, tab;
 		int unterm, k;
 		uint64_t bytes;
+		if (r->in_sample && !r->frag_line && !r->pending)
+			fast_rows(r, s);
 		n = next_line(r, &l, &unterm);
 		if (n < 0)
 			return at_end(r);
