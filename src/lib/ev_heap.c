@@ -309,7 +309,7 @@ static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
 }
 
 /* Add bytes to band b of the open census (summing a band named twice). */
-static void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
+static inline void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
 {
 	struct hp_sample *s = &h->cur;
 	if (b >= h->seen_cap) {
