@@ -367,6 +367,25 @@ static void cut_off(struct ev_reader *r, uint64_t pos)
 	                "end-of-data marker): the events before it are read");
 }
 
+/* Event p (tot bytes at offset pos, its payload after a header of hl
+ * bytes) into *e, and past it. */
+static inline void deliver(struct ev_reader *r, struct ev_event *e,
+                           const unsigned char *p, size_t tot, size_t hl,
+                           uint64_t pos)
+{
+	e->type = get16(p);
+	e->time = get64(p + 2);
+	e->p = p + hl;
+	e->len = tot - hl;
+	e->offset = pos;
+	e->cap = r->in_block ? r->block_cap : 0xFFFF;
+	e->after_damage = r->damaged;
+	r->damaged = 0;
+	if (e->time > r->last_time)
+		r->last_time = e->time;
+	r->in->start += tot; /* hpt_input_skip, inline */
+}
+
 /* The main loop of the reader: one pass per event or block marker,
  * with the damage and end cases inline, reads better whole. */
 int ev_next(struct ev_reader *r, struct ev_event *e)
@@ -401,8 +420,16 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 				if (tot <= got && tot <= room &&
 				    (!r->in_block || !r->block_timed ||
 				     get16(p) == EV_BLOCK_MARKER ||
-				     (ts >= r->block_t0 && ts <= r->block_t1)))
+				     (ts >= r->block_t0 && ts <= r->block_t1))) {
+					/* and no block marker: delivered
+					 * at once */
+					if (get16(p) != EV_BLOCK_MARKER) {
+						deliver(r, e, p, tot, sz >= 0
+						        ? 10 : 12, pos);
+						return 1;
+					}
 					st = EXT_OK;
+				}
 			}
 			if (st != EXT_OK)
 				st = extent(r, p, got, room, r->in_block &&
@@ -465,22 +492,7 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 			}
 			continue;
 		}
-		e->type = t;
-		e->time = get64(p + 2);
-		if (r->size[t] >= 0) {
-			e->p = p + 10;
-			e->len = tot - 10;
-		} else {
-			e->p = p + 12;
-			e->len = tot - 12;
-		}
-		e->offset = pos;
-		e->cap = r->in_block ? r->block_cap : 0xFFFF;
-		e->after_damage = r->damaged;
-		r->damaged = 0;
-		if (e->time > r->last_time)
-			r->last_time = e->time;
-		r->in->start += tot; /* hpt_input_skip, inline */
+		deliver(r, e, p, tot, r->size[t] >= 0 ? 10 : 12, pos);
 		return 1;
 	}
 }
