@@ -208,6 +208,24 @@ static void repair_counts(struct hp_reader *r)
 			              "%s: %lu times in all, the first at line %ld",
 			              kinds[k].what, r->rep_n[k], r->rep_line[k]);
 }
+/* The length of line l[0..n) as the reader takes it: without the CRs
+ * it ends with, and 0 when it holds nothing but blanks (a blank line). */
+static inline long tidy_line(const char *l, long n)
+{
+	while (n > 0 && l[n - 1] == '\r')
+		n--;
+	if (n > 0 && (l[0] == ' ' || l[0] == '\t')) {
+		/* (a row's name may start with a blank, so only the rare
+		 * lines that do are scanned) */
+		long i = 0;
+		while (i < n && (l[i] == ' ' || l[i] == '\t' || l[i] == '\r'))
+			i++;
+		if (i == n)
+			n = 0;
+	}
+	return n;
+}
+
 static inline long next_line(struct hp_reader *r, char **line, int *unterm)
 {
 	long n;
@@ -222,20 +240,7 @@ static inline long next_line(struct hp_reader *r, char **line, int *unterm)
 	if (n < 0)
 		return -1;
 	*unterm = r->in->last_unterminated;
-	while (n > 0 && (*line)[n - 1] == '\r')
-		n--;
-	if (n > 0 && ((*line)[0] == ' ' || (*line)[0] == '\t')) {
-		/* A line of blanks is a blank line (a row's name may start
-		 * with a blank, so only the rare lines that do are
-		 * scanned). */
-		long i = 0;
-		while (i < n && ((*line)[i] == ' ' || (*line)[i] == '\t' ||
-		                 (*line)[i] == '\r'))
-			i++;
-		if (i == n)
-			n = 0;
-	}
-	return n;
+	return tidy_line(*line, n);
 }
 
 /* Names are bytes other than NUL and newline.  A NUL says the input is
@@ -253,8 +258,8 @@ static int has_nul(const char *l, long n)
  * test of every BEGIN_SAMPLE and END_SAMPLE line costs no strlen(). */
 #define keyword(l, n, k, rest, restlen) \
 	keyword_n(l, n, k, sizeof k - 1, rest, restlen)
-static int keyword_n(const char *l, long n, const char *k, size_t kl,
-                     const char **rest, long *restlen)
+static inline int keyword_n(const char *l, long n, const char *k, size_t kl,
+                            const char **rest, long *restlen)
 {
 	long i, e;
 	if (n == 0 || l[0] != k[0])
@@ -313,11 +318,11 @@ static long last_tab(const char *l, long n)
 /* The value of a normalised time ("digits.digits").  With at most 15
  * significant digits, integer / 10^k is the correctly rounded double,
  * and much cheaper than strtod() on every sample. */
+static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+
 static double time_value(const char *t)
 {
-	static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-	                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
-	                             1e14, 1e15};
 	uint64_t m = 0;
 	int digits = 0, frac = 0;
 	const char *p = t;
@@ -361,18 +366,27 @@ static void note_time_form(struct hp_reader *r, const char *t, long ip,
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
-	long i = 0, dot = -1, ip, dec;
-	uint64_t sec = 0;
-	while (i < n && t[i] >= '0' && t[i] <= '9')
-		i++;
+	long i = 0, dot = -1, ip, dec, sig = 0;
+	uint64_t sec = 0, whole = 0, m = 0;
+	/* One pass over the digits gives, for the usual time, what
+	 * time_value and note_time_form would find in the text: its
+	 * significant digits as an integer m (the leading zeros of the
+	 * whole seconds left out), their number, the whole seconds. */
+	for (; i < n && t[i] >= '0' && t[i] <= '9'; i++) {
+		whole = whole * 10 + (uint64_t)(t[i] - '0');
+		if (sig > 0 || t[i] != '0') {
+			m = m * 10 + (uint64_t)(t[i] - '0');
+			sig++;
+		}
+	}
 	if (i == 0)
 		goto bad;
 	if (i < n) {
 		if (t[i] != '.' && t[i] != ',')
 			goto bad;
 		dot = i++;
-		while (i < n && t[i] >= '0' && t[i] <= '9')
-			i++;
+		for (; i < n && t[i] >= '0' && t[i] <= '9'; i++, sig++)
+			m = m * 10 + (uint64_t)(t[i] - '0');
 		if (i < n)
 			goto bad;
 	}
@@ -414,6 +428,15 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 				       hpt_quote(1, s->time_text, (size_t)n),
 				       "decimal comma in time '%s'",
 				       hpt_quote(0, t, (size_t)n));
+		}
+		if (sig <= 15 && dot < 20) {
+			/* the text is t's digits: the pass above did it */
+			s->time = (double)m / p10[dec];
+			if (warn) {
+				r->prev_dec = (int)dec;
+				r->prev_int = whole;
+			}
+			return;
 		}
 	}
 	s->time = time_value(s->time_text);
@@ -1270,14 +1293,30 @@ static inline int digits_value(const char *d, size_t k, const char *end,
 	return 1;
 }
 
+/* Is line l[0..n) (end: the end of the readable bytes) a row of band
+ * b, "NAME TAB DIGITS" with 1 to 19 digits (their value in *x), the
+ * band's first in the sample (one named twice is summed there)? */
+static inline int known_row(const struct hp_reader *r, uint32_t b,
+                            const char *l, size_t n, const char *end,
+                            uint64_t *x)
+{
+	size_t len = r->bands->len[b];
+	if (len + 2 > n || n - len > 20 || l[len] != '\t' ||
+	    memcmp(r->bands->name[b], l, len) != 0 ||
+	    !digits_value(l + len + 1, n - len - 1, end, x))
+		return 0;
+	return b < r->seen_cap && r->seen[b] != r->stamp;
+}
+
 /*
  * The fast path of hp_read, inside a sample: the rows of bands in the
  * name cache, read from the input buffer with no more than a memchr, a
  * hash of the line's start, one comparison and a pass over the digits.
  * The first line that is not such a row "NAME TAB DIGITS LF" with at
  * most 19 digits (a keyword, a new band, a CR, a value to check for
- * range, a line not whole in the buffer) is left unread for the
- * general path, which would read a row taken here in the same way
+ * range) is handed to the general path as read ahead (r->pending), a
+ * line not whole in the buffer left unread; the general path would
+ * read a row taken here in the same way
  * (the band's name is all before the last TAB, as only digits follow
  * it).
  */
@@ -1285,29 +1324,27 @@ static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 {
 	struct hpt_input *in = r->in;
 	for (;;) {
-		const char *l = in->buf + in->start, *nl, *d;
+		char *l = in->buf + in->start;
+		const char *nl;
 		size_t avail = in->end - in->start, n, len;
 		uint32_t b;
 		uint64_t x;
 		if (avail < 16 || (nl = memchr(l, '\n', avail)) == NULL)
 			return;
 		n = (size_t)(nl - l);
-		if ((b = r->name_cache[line_key(l, n)]) == 0)
-			return;
-		b--;
-		len = r->bands->len[b];
-		d = l + len + 1; /* the value's digits, up to nl */
-		if (len + 2 > n || n - len > 20 || l[len] != '\t' ||
-		    memcmp(r->bands->name[b], l, len) != 0 ||
-		    !digits_value(d, (size_t)(nl - d), in->buf + in->end, &x))
-			return;
-		/* A band named twice in a sample is summed there. */
-		if (b >= r->seen_cap || r->seen[b] == r->stamp)
-			return;
 		in->start += n + 1; /* the line, read as hpt_input_line does */
 		in->lineno++;
 		in->last_unterminated = 0;
-		new_value(r, s, b, x, d, (size_t)(nl - d));
+		b = r->name_cache[line_key(l, n)];
+		if (b == 0 || !known_row(r, b - 1, l, n, in->buf + in->end, &x)) {
+			/* the general path's */
+			r->pending = l;
+			r->pending_len = tidy_line(l, (long)n);
+			r->pending_unterm = 0;
+			return;
+		}
+		len = r->bands->len[b - 1];
+		new_value(r, s, b - 1, x, l + len + 1, n - len - 1);
 	}
 }
 
