@@ -158,7 +158,7 @@ struct hp_reader {
 	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
-	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by name_key (0:
+	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by line_key (0:
 	                         * none): see find_band */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
 	long rep_line[R_KINDS];         /* and the line of the first */
@@ -315,11 +315,12 @@ static long last_tab(const char *l, long n)
 	return -1;
 }
 
+static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+
 /* The value of a normalised time ("digits.digits").  With at most 15
  * significant digits, integer / 10^k is the correctly rounded double,
  * and much cheaper than strtod() on every sample. */
-static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 
 static double time_value(const char *t)
 {
@@ -837,7 +838,6 @@ static void grow_bands(struct hp_reader *r, uint32_t b)
 	r->seen_cap = cap;
 }
 
-/* Add bytes to band b in sample s, summing a band named twice. */
 /* Band b's first value in sample s (b has room in the per-band
  * arrays): bytes, read from the digits text[0..tlen). */
 static inline void new_value(struct hp_reader *r, struct hp_sample *s,
