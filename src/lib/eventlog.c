@@ -76,18 +76,18 @@ struct ev_reader {
 };
 
 /* Big-endian integers; static, so that the hot loop inlines them. */
-static uint16_t get16(const unsigned char *p)
+static inline uint16_t get16(const unsigned char *p)
 {
 	return (uint16_t)((unsigned)p[0] << 8 | p[1]);
 }
 
-static uint32_t get32(const unsigned char *p)
+static inline uint32_t get32(const unsigned char *p)
 {
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
 	       (uint32_t)p[2] << 8 | p[3];
 }
 
-static uint64_t get64(const unsigned char *p)
+static inline uint64_t get64(const unsigned char *p)
 {
 	return (uint64_t)get32(p) << 32 | get32(p + 4);
 }
