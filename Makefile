@@ -122,3 +122,10 @@ uninstall:
 
 clean:
 	rm -f demo-heap.svg demo-flame.svg $(PROGS) src/*.o src/lib/*.o $(LIB)
+
+# Coverage-guided fuzzing of every reader (libFuzzer, clang, ASan and
+# UBSan; never part of check): tests/fuzz/README.  FUZZ names the
+# harnesses (default all), FUZZ_TIME the seconds each runs.
+FUZZ =
+fuzz:
+	sh tests/fuzz/run.sh $(LIBOBJ) -- $(FUZZ)
