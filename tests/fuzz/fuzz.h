@@ -27,7 +27,9 @@
 #ifndef HPT_FUZZ_H
 #define HPT_FUZZ_H
 
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -232,6 +234,10 @@ static void fz_init(const char *prog)
 	setvbuf(fz_diag_f, NULL, _IONBF, 0);
 	stderr = fz_diag_f;
 	fputs("warm up\n", fz_diag_f);
+	/* the output layer's buffer, allocated outside every FZ_TRY (so
+	 * that no arena frees it) */
+	hpt_out_write("\n", 1);
+	hpt_out_flush();
 }
 
 /* Start an input: the diagnostics so far are forgotten. */
@@ -366,5 +372,65 @@ static void fz_buf_free(struct fz_buf *b)
 	b->p = NULL;
 	b->n = b->cap = 0;
 }
+
+
+/* ---- cost-centre trees (with prof.h) ---- */
+
+#ifdef HPT_PROF_H
+enum { FZ_FIRST_ROOT = 1, FZ_NO = 2, FZ_FIGURES = 4, FZ_SRC = 8,
+       FZ_HEADER = 16 };
+
+static void fz_str(struct fz_buf *d, const char *s)
+{
+	fz_field(d, s ? s : "(none)", s ? strlen(s) : 6);
+}
+
+static void fz_name(struct fz_buf *d, const struct prof_report *r,
+                    uint32_t id)
+{
+	if (id >= r->names.count)
+		FZ_FAIL("name id %u out of the table", (unsigned)id);
+	fz_field(d, prof_name(r, id), prof_len(r, id));
+}
+
+/* The tree of r in link order (preorder), with what what asks. */
+static void fz_dump_tree(struct fz_buf *d, const struct prof_report *r,
+                         int what)
+{
+	uint32_t it = r->first_root, depth, x;
+	if (what & FZ_HEADER) {
+		fz_str(d, r->date);
+		fz_str(d, r->command);
+		fz_str(d, r->total_secs);
+		fz_u64(d, r->total_ticks);
+		fz_u64(d, r->tick_interval);
+		fz_u64(d, r->processors);
+		fz_u64(d, r->total_alloc);
+		fz_u64(d, (uint64_t)r->has_src * 2 + (uint64_t)r->exact);
+		fz_field(d, r->sets ? r->sets : "", r->sets_len);
+	}
+	while ((x = prof_next(r, &it, &depth)) != PROF_NONE) {
+		if (x >= r->n)
+			FZ_FAIL("node %u out of %zu", (unsigned)x, r->n);
+		if ((what & FZ_FIRST_ROOT) && depth == 0 &&
+		    x != r->first_root)
+			break;
+		fz_u64(d, depth);
+		fz_name(d, r, r->label[x]);
+		fz_name(d, r, r->module[x]);
+		if (what & FZ_SRC)
+			fz_name(d, r, r->src[x]);
+		if (what & FZ_NO)
+			fz_u64(d, r->no[x]);
+		fz_u64(d, r->entries[x]);
+		if (what & FZ_FIGURES) {
+			fz_u64(d, r->ind_time[x]);
+			fz_u64(d, r->ind_alloc[x]);
+			fz_u64(d, r->inh_time[x]);
+			fz_u64(d, r->inh_alloc[x]);
+		}
+	}
+}
+#endif
 
 #endif
