@@ -74,6 +74,11 @@ prof2json: src/prof2json.o $(LIB)
 check: all
 	sh tests/run
 
+# The suite with every program run under valgrind's memcheck (Debian
+# package valgrind): a memory error or leak fails its test.
+check-valgrind: all
+	HPT_VALGRIND=1 sh tests/run
+
 # The program list, for the tests.
 progs:
 	@echo $(PROGS)
