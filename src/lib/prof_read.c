@@ -251,8 +251,36 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 		return -1;
 	if (q - p == 7 && memcmp(p, "unknown", 7) == 0)
 		return 1; /* written by prof_write for a report without one */
-	free(r->total_secs);
-	r->total_secs = hpt_xmemdup(p, (size_t)(q - p));
+	/* seconds as %11.2f writes them (digits [. digits]): anything
+	 * else is not kept, since every writer copies this text (the JSON
+	 * number "total_time" among them) */
+	{
+		const char *d = p;
+		size_t dot = 0;
+		while (d < q && *d >= '0' && *d <= '9')
+			d++;
+		if (d == p)
+			return -1;
+		if (d < q && (*d == '.' || *d == ',')) {
+			dot = (size_t)(d - p);
+			for (d++; d < q && *d >= '0' && *d <= '9'; d++)
+				;
+			if (d == p + dot + 1)
+				return -1;
+		}
+		if (d != q)
+			return -1;
+		free(r->total_secs);
+		r->total_secs = hpt_xmemdup(p, (size_t)(q - p));
+		if (dot && p[dot] == ',') {
+			if (!rd->comma_warned++)
+				hpt_data_warn(rd->file, rd->in->lineno,
+				              "decimal comma in \"%s\" read as "
+				              "a point",
+				              hpt_quote(0, p, (size_t)(q - p)));
+			r->total_secs[dot] = '.';
+		}
+	}
 	p = memchr(q, '(', (size_t)(e - q));
 	if (!p)
 		return -1;
