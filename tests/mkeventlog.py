@@ -37,6 +37,8 @@ Kinds:
   type-ffff     the table declares type 65535
   old           no HEAP_PROF_SAMPLE_END in the table (GHC 8.2 to 8.8):
                 a census ends at the next one
+  extra-past    an event type whose extra bytes run past the end of the
+                file (tests/fuzz found it read past the input buffer)
   block-past    the log of ok whose block declares 1 GiB, past the end
   block-loop    the log of ok whose block declares 0 bytes (less than
                 its own marker: the next block would be itself)
@@ -288,6 +290,9 @@ def kind_var_past():
 
 
 KINDS = {
+    'extra-past': lambda: b'hdrbhetb' + b'etb\0' +
+    struct.pack('>HhI', 1, 4, 1) + b'x' + struct.pack('>I', 1000) +
+    b'ete\0hetehdredatb\xff\xff',
     'block-past': lambda: kind_block(1 << 30),
     'block-loop': lambda: kind_block(0),
     'var-past': kind_var_past,

@@ -191,6 +191,9 @@ struct ev_reader *ev_reader_new(struct hpt_input *in, int strict)
 			                 "malformed event-type table: type %u "
 			                 "has %lu extra bytes", (unsigned)id,
 			                 (unsigned long)xlen);
+		/* the extra bytes too: skipping what was not read would run
+		 * past the buffer */
+		need(r, 12 + (size_t)dlen + 4 + xlen);
 		hpt_input_skip(in, 12 + (size_t)dlen + 4 + xlen);
 		expect_magic(r, "ete", "the end of an event type");
 		if (id == EV_DATA_END)
