@@ -19,7 +19,9 @@
  *   arena    what the library allocated before the fatal error is freed
  *            then: while FZ_TRY runs, sanitizer malloc/free hooks keep
  *            the set of live allocations, and after a longjmp every one
- *            of them is freed (LeakSanitizer sees no leak; on the normal
+ *            of them is freed (only those of the harness's thread:
+ *            libFuzzer has threads of its own), so that LeakSanitizer
+ *            sees no leak (on the normal
  *            path the harness frees as the programs do, and a leak there
  *            is a real one).  The body of FZ_TRY must therefore not
  *            keep its results in memory allocated before it.
@@ -79,7 +81,10 @@ static struct { const volatile void *p; unsigned gen; } fz_set[FZ_SLOTS];
 static const volatile void *fz_log[FZ_SLOTS];
 static size_t fz_nlog, fz_live;
 static unsigned fz_gen = 1;
-static int fz_tracking, fz_overflow;
+static int fz_overflow;
+/* per thread: libFuzzer's own threads (the RSS watcher) allocate too,
+ * and only the harness's allocations are the arena's */
+static __thread int fz_tracking;
 
 static size_t fz_hash(const volatile void *p)
 {
@@ -377,6 +382,8 @@ static void fz_buf_free(struct fz_buf *b)
 /* ---- cost-centre trees (with prof.h) ---- */
 
 #ifdef HPT_PROF_H
+#include "escape.h"
+
 enum { FZ_FIRST_ROOT = 1, FZ_NO = 2, FZ_FIGURES = 4, FZ_SRC = 8,
        FZ_HEADER = 16 };
 
@@ -385,12 +392,39 @@ static void fz_str(struct fz_buf *d, const char *s)
 	fz_field(d, s ? s : "(none)", s ? strlen(s) : 6);
 }
 
+/* Non-zero: names as a JSON writer keeps them (escape.h: each byte that
+ * is not part of valid UTF-8 becomes the code point of its value, which
+ * reads back as its UTF-8 form; prof2json.1 says so). */
+static int fz_latin1;
+
 static void fz_name(struct fz_buf *d, const struct prof_report *r,
                     uint32_t id)
 {
+	const unsigned char *s;
+	size_t n, i, k;
+	struct fz_buf t = {0, 0, 0};
 	if (id >= r->names.count)
 		FZ_FAIL("name id %u out of the table", (unsigned)id);
-	fz_field(d, prof_name(r, id), prof_len(r, id));
+	if (!fz_latin1) {
+		fz_field(d, prof_name(r, id), prof_len(r, id));
+		return;
+	}
+	s = (const unsigned char *)prof_name(r, id);
+	n = prof_len(r, id);
+	for (i = 0; i < n; i += k) {
+		unsigned char u[2];
+		k = s[i] < 0x80 ? 1 : hpt_utf8_len(s + i, n - i);
+		if (k > 0) {
+			fz_put(&t, s + i, k);
+			continue;
+		}
+		k = 1;
+		u[0] = (unsigned char)(0xC0 | s[i] >> 6);
+		u[1] = (unsigned char)(0x80 | (s[i] & 0x3F));
+		fz_put(&t, u, 2);
+	}
+	fz_field(d, t.p ? t.p : "", t.n);
+	free(t.p);
 }
 
 /* The tree of r in link order (preorder), with what what asks. */
