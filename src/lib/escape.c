@@ -204,8 +204,9 @@ static size_t utf8_strict_len(const unsigned char *s, size_t n)
 /* JSON (RFC 8259) allows any UTF-8 in a string but '"', '\\' and the
  * control characters, which need escapes.  Bytes that are not UTF-8
  * cannot be written at all: each becomes the code point of the same
- * number (\u0080 to \u00ff), as a Latin-1 reading would give, so the
- * output stays valid and no byte is lost from sight. */
+ * number (U+0080 to U+00FF), as a Latin-1 reading would give, so the
+ * output stays valid and no byte is lost from sight; it is written as
+ * that character read back would be (escaped C1 control, or UTF-8). */
 void hpt_out_json_string(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;

@@ -361,8 +361,21 @@ static size_t fz_diff_at(const struct fz_buf *a, const struct fz_buf *b)
 	return i;
 }
 
+/* Both dumps are also written to fuzz-dump-1 and fuzz-dump-2 in the
+ * current directory, whole (the message shows 400 bytes, up to a NUL). */
+static void fz_save(const char *path, const struct fz_buf *b)
+{
+	FILE *f = fopen(path, "wb");
+	if (f) {
+		fwrite(b->p, 1, b->n, f);
+		fclose(f);
+	}
+}
+
 #define FZ_FAIL_DUMPS(what, a, b) do { \
 	size_t at_ = fz_diff_at(a, b), from_ = at_ > 200 ? at_ - 200 : 0; \
+	fz_save("fuzz-dump-1", a); \
+	fz_save("fuzz-dump-2", b); \
 	FZ_FAIL("%s: dumps differ at byte %zu\n--- first:\n%.*s\n" \
 	        "--- second:\n%.*s", what, at_, \
 	        (int)((a)->n - from_ < 400 ? (a)->n - from_ : 400), \
@@ -385,7 +398,7 @@ static void fz_buf_free(struct fz_buf *b)
 #include "escape.h"
 
 enum { FZ_FIRST_ROOT = 1, FZ_NO = 2, FZ_FIGURES = 4, FZ_SRC = 8,
-       FZ_HEADER = 16 };
+       FZ_HEADER = 16, FZ_SETS = 32 };
 
 static void fz_str(struct fz_buf *d, const char *s)
 {
@@ -414,6 +427,13 @@ static void fz_name(struct fz_buf *d, const struct prof_report *r,
 	for (i = 0; i < n; i += k) {
 		unsigned char u[2];
 		k = s[i] < 0x80 ? 1 : hpt_utf8_len(s + i, n - i);
+		/* no overlong form, no surrogate, nothing past U+10FFFF
+		 * (escape.c's strict rule) */
+		if ((k == 3 && s[i] == 0xe0 && s[i + 1] < 0xa0) ||
+		    (k == 3 && s[i] == 0xed && s[i + 1] > 0x9f) ||
+		    (k == 4 && s[i] == 0xf0 && s[i + 1] < 0x90) ||
+		    (k == 4 && s[i] == 0xf4 && s[i + 1] > 0x8f))
+			k = 0;
 		if (k > 0) {
 			fz_put(&t, s + i, k);
 			continue;
@@ -441,8 +461,9 @@ static void fz_dump_tree(struct fz_buf *d, const struct prof_report *r,
 		fz_u64(d, r->processors);
 		fz_u64(d, r->total_alloc);
 		fz_u64(d, (uint64_t)r->has_src * 2 + (uint64_t)r->exact);
-		fz_field(d, r->sets ? r->sets : "", r->sets_len);
 	}
+	if (what & FZ_SETS)
+		fz_field(d, r->sets ? r->sets : "", r->sets_len);
 	while ((x = prof_next(r, &it, &depth)) != PROF_NONE) {
 		if (x >= r->n)
 			FZ_FAIL("node %u out of %zu", (unsigned)x, r->n);
