@@ -170,14 +170,17 @@ static void fz_free_all(void)
 }
 
 /*
- * FZ_TRY(ok) { body } FZ_CATCH { after a fatal error }
+ * FZ_TRY { body } FZ_CATCH { after a fatal error }
  * runs body; a fatal error of the library inside it (exit) frees what
  * was allocated inside and runs the catch part, with fz_status set to
  * the exit status.  Variables set in body and read after must be
- * static or volatile (setjmp).
+ * static or volatile (setjmp).  A statement of its own (not the body of
+ * an if without braces).
  */
 #define FZ_TRY \
-	if ((fz_track_begin(), fz_armed = 1, setjmp(fz_jb) == 0)) { \
+	fz_track_begin(); \
+	fz_armed = 1; \
+	if (setjmp(fz_jb) == 0) { \
 		do
 #define FZ_CATCH \
 		while (0); \
