@@ -63,6 +63,7 @@ for t in $targets; do
 	prof) max=16384 ;;
 	json) max=32768 ;;
 	eventlog) max=40000 ;;
+	# ipe) max=16384 ;;  (the IPE TSV reader, once merged)
 	*) max=16384 ;;
 	esac
 	bin=$B/fuzz_$t
