@@ -71,12 +71,20 @@ static void dump_json(struct fz_buf *d, const struct prof_report *p)
 }
 
 /* Can a .prof hold r's text as it is?  Not a name with a space or TAB
- * at either end (indentation and padding), nor a date or command with a
- * line break: the text format has no way to tell them (GHC's own report
- * neither), so the -o prof round trip is not asked of them. */
+ * at either end (indentation and padding), nor a module that is empty
+ * or holds a space (a Haskell module name never does: the reader splits
+ * rows at the module), nor a date or command with a line break: the text
+ * format has no way to tell them (GHC's own report neither), so the -o
+ * prof round trip is not asked of them. */
 static int text_can_hold(const struct prof_report *p)
 {
 	size_t i;
+	for (i = 0; i < p->n; i++) {
+		const char *m = prof_name(p, p->module[i]);
+		size_t n = prof_len(p, p->module[i]);
+		if (n == 0 || memchr(m, ' ', n) || memchr(m, '\t', n))
+			return 0;
+	}
 	for (i = 0; i < p->names.count; i++) {
 		const char *s = p->names.name[i];
 		size_t n = p->names.len[i];
