@@ -143,6 +143,7 @@ load helper
 }
 
 @test "-f follows an eventlog still being written, to its end-of-data marker" {
+	need_timing
 	local f="$FIX/leak.l-hc.eventlog" t="$BATS_TEST_TMPDIR/live.eventlog" n
 	n=$(($(wc -c <"$f") / 2))
 	head -c "$n" "$f" >"$t"

@@ -63,6 +63,12 @@ golden() {
 	return $ok
 }
 
+# need_timing: skip a test that waits on a clock (follow mode, signals)
+# under valgrind, where every program runs some 20 times slower.
+need_timing() {
+	[ -z "${HPT_VALGRIND:-}" ] || skip "waits on a clock: too slow under valgrind"
+}
+
 # need_corpus: skip the test when ../shared/corpus is absent.
 need_corpus() {
 	[ -d "$CORPUS" ] || skip "no ../shared/corpus"
