@@ -364,8 +364,8 @@ static size_t fz_diff_at(const struct fz_buf *a, const struct fz_buf *b)
 	return i;
 }
 
-/* Both dumps are also written to fuzz-dump-1 and fuzz-dump-2 in the
- * current directory, whole (the message shows 400 bytes, up to a NUL). */
+/* Both dumps are also written to dump-1 and dump-2 in
+ * tests/fuzz/artifacts (from the top of the tree), whole (the message shows 400 bytes, up to a NUL). */
 static void fz_save(const char *path, const struct fz_buf *b)
 {
 	FILE *f = fopen(path, "wb");
@@ -377,8 +377,8 @@ static void fz_save(const char *path, const struct fz_buf *b)
 
 #define FZ_FAIL_DUMPS(what, a, b) do { \
 	size_t at_ = fz_diff_at(a, b), from_ = at_ > 200 ? at_ - 200 : 0; \
-	fz_save("fuzz-dump-1", a); \
-	fz_save("fuzz-dump-2", b); \
+	fz_save("tests/fuzz/artifacts/dump-1", a); \
+	fz_save("tests/fuzz/artifacts/dump-2", b); \
 	FZ_FAIL("%s: dumps differ at byte %zu\n--- first:\n%.*s\n" \
 	        "--- second:\n%.*s", what, at_, \
 	        (int)((a)->n - from_ < 400 ? (a)->n - from_ : 400), \
