@@ -133,6 +133,8 @@ struct hp_reader {
 	char *pending;           /* a line read ahead, to handle next */
 	long pending_len;
 	int pending_unterm;
+	int keep_blanks;         /* next_line: a line of blanks is kept (a
+	                          * header string's next line) */
 	/* The sample being read. */
 	int in_sample;           /* after its BEGIN_SAMPLE */
 	long begin;              /* the line of its BEGIN_SAMPLE */
@@ -223,7 +225,8 @@ static long next_line(struct hp_reader *r, char **line, int *unterm)
 	*unterm = r->in->last_unterminated;
 	while (n > 0 && (*line)[n - 1] == '\r')
 		n--;
-	if (n > 0 && ((*line)[0] == ' ' || (*line)[0] == '\t')) {
+	if (n > 0 && ((*line)[0] == ' ' || (*line)[0] == '\t') &&
+	    !r->keep_blanks) {
 		/* A line of blanks is a blank line (a row's name may start
 		 * with a blank, so only the rare lines that do are
 		 * scanned). */
@@ -462,7 +465,9 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
 			free(v);
 			return 0;
 		}
+		r->keep_blanks = 1; /* blanks inside a string are text */
 		n = next_line(r, &line, &unterm);
+		r->keep_blanks = 0;
 		if (n < 0)
 			hpt_data_error(r->in->name, start,
 			               "unterminated %s string", kw);
@@ -472,6 +477,11 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
 		i = 0;
 	}
 closed:
+	/* rest runs to the end of its line, blanks included (they belong
+	 * to a string that goes on in the next line): after the closing
+	 * quote they are nothing */
+	while (n > i + 1 && (l[n - 1] == ' ' || l[n - 1] == '\t'))
+		n--;
 	if (i + 1 < n) {
 		/* Text after the closing quote.  Before 8.8 GHC did not
 		 * escape quotes in JOB: when the line ends with a quote,
@@ -588,6 +598,7 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 		if (k >= 0) {
 			char *v;
 			size_t vl;
+			restlen = (long)(l + n - rest); /* blanks and all */
 			if (!read_string(r, header_kw[k], rest, restlen, &v,
 			                 &vl, !unterm)) {
 				/* The input ends inside this line. */
@@ -1220,7 +1231,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				return HP_MARK;
 		} else if ((k = header_keyword(l, n, &rest, &restlen)) >= 0 &&
 		           !unterm)
-			on_header(r, s, k, rest, restlen);
+			on_header(r, s, k, rest, (long)(l + n - rest));
 		else if (has_nul(l, n))
 			on_binary(r, unterm);
 		else
