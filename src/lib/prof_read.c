@@ -238,7 +238,10 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 {
 	struct prof_report *r = rd->r;
 	const char *eq = memchr(s, '=', n), *p, *e = s + n, *q;
-	uint64_t v;
+	uint64_t v, ticks;
+	unsigned interval, procs = 0;
+	const char *unit;
+	char *secs;
 	if (!eq)
 		return -1;
 	p = eq + 1;
@@ -270,51 +273,61 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 		}
 		if (d != q)
 			return -1;
-		free(r->total_secs);
-		r->total_secs = hpt_xmemdup(p, (size_t)(q - p));
+		secs = hpt_xmemdup(p, (size_t)(q - p));
 		if (dot && p[dot] == ',') {
 			if (!rd->comma_warned++)
 				hpt_data_warn(rd->file, rd->in->lineno,
 				              "decimal comma in \"%s\" read as "
 				              "a point",
 				              hpt_quote(0, p, (size_t)(q - p)));
-			r->total_secs[dot] = '.';
+			secs[dot] = '.';
 		}
 	}
+	/* the rest of the line, into r only if all of it is understood */
 	p = memchr(q, '(', (size_t)(e - q));
 	if (!p)
-		return -1;
+		goto fail;
 	p++;
 	for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 		;
 	if (hpt_parse_u64(p, (size_t)(q - p), &v))
-		return -1;
-	r->total_ticks = v;
+		goto fail;
+	ticks = v;
 	if (!starts(q, (size_t)(e - q), " ticks @ "))
-		return -1;
+		goto fail;
 	p = q + 9;
 	for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 		;
 	if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000000)
-		return -1;
-	r->tick_interval = (unsigned)v;
+		goto fail;
+	interval = (unsigned)v;
 	if (starts(q, (size_t)(e - q), " ms)")) {
-		memcpy(r->tick_unit, "ms", 3);
+		unit = "ms";
 	} else if (starts(q, (size_t)(e - q), " us, ")) {
-		memcpy(r->tick_unit, "us", 3);
+		unit = "us";
 		p = q + 5;
 		for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 			;
 		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000)
-			return -1;
-		r->processors = (unsigned)v;
+			goto fail;
+		procs = (unsigned)v;
 		if (!starts(q, (size_t)(e - q), " processor"))
-			return -1;
+			goto fail;
 	} else {
-		return -1;
+		goto fail;
 	}
+	free(r->total_secs);
+	r->total_secs = secs;
+	r->total_ticks = ticks;
+	r->tick_interval = interval;
+	memcpy(r->tick_unit, unit, 3);
+	if (procs)
+		r->processors = procs;
 	r->has_time = 1;
 	return 0;
+fail:
+	free(secs);
+	return -1;
 }
 
 /* Does s[0..n) hold the text w? */

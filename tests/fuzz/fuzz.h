@@ -403,30 +403,20 @@ static void fz_buf_free(struct fz_buf *b)
 enum { FZ_FIRST_ROOT = 1, FZ_NO = 2, FZ_FIGURES = 4, FZ_SRC = 8,
        FZ_HEADER = 16, FZ_SETS = 32 };
 
-static void fz_str(struct fz_buf *d, const char *s)
-{
-	fz_field(d, s ? s : "(none)", s ? strlen(s) : 6);
-}
-
-/* Non-zero: names as a JSON writer keeps them (escape.h: each byte that
+/* Non-zero: text as a JSON writer keeps it (escape.h: each byte that
  * is not part of valid UTF-8 becomes the code point of its value, which
  * reads back as its UTF-8 form; prof2json.1 says so). */
 static int fz_latin1;
 
-static void fz_name(struct fz_buf *d, const struct prof_report *r,
-                    uint32_t id)
+static void fz_text(struct fz_buf *d, const char *p, size_t n)
 {
-	const unsigned char *s;
-	size_t n, i, k;
+	const unsigned char *s = (const unsigned char *)p;
+	size_t i, k;
 	struct fz_buf t = {0, 0, 0};
-	if (id >= r->names.count)
-		FZ_FAIL("name id %u out of the table", (unsigned)id);
 	if (!fz_latin1) {
-		fz_field(d, prof_name(r, id), prof_len(r, id));
+		fz_field(d, p, n);
 		return;
 	}
-	s = (const unsigned char *)prof_name(r, id);
-	n = prof_len(r, id);
 	for (i = 0; i < n; i += k) {
 		unsigned char u[2];
 		k = s[i] < 0x80 ? 1 : hpt_utf8_len(s + i, n - i);
@@ -448,6 +438,22 @@ static void fz_name(struct fz_buf *d, const struct prof_report *r,
 	}
 	fz_field(d, t.p ? t.p : "", t.n);
 	free(t.p);
+}
+
+static void fz_str(struct fz_buf *d, const char *s)
+{
+	if (s)
+		fz_text(d, s, strlen(s));
+	else
+		fz_field(d, "(none)", 6);
+}
+
+static void fz_name(struct fz_buf *d, const struct prof_report *r,
+                    uint32_t id)
+{
+	if (id >= r->names.count)
+		FZ_FAIL("name id %u out of the table", (unsigned)id);
+	fz_text(d, prof_name(r, id), prof_len(r, id));
 }
 
 /* The tree of r in link order (preorder), with what what asks. */
