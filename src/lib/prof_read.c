@@ -816,10 +816,12 @@ static void glued_modules(struct reader *rd)
 	for (k = 0; k < rd->nglued; k++) {
 		struct glued *g = &rd->glued[k];
 		uint32_t x = g->node;
-		if (hpt_intern_find(&rd->mods, g->tok,
-		                    prof_len(r, r->module[x])) >= 0)
+		size_t ml = prof_len(r, r->module[x]);
+		if (ml > g->len)
+			continue; /* the module is not the token's start */
+		if (hpt_intern_find(&rd->mods, g->tok, ml) >= 0)
 			continue; /* another row names it */
-		for (m = g->len - 1; m >= g->len - g->dig; m--) {
+		for (m = g->len - 1; m >= g->len - g->dig && m > 0; m--) {
 			if (hpt_intern_find(&rd->mods, g->tok, m) < 0)
 				continue;
 			r->module[x] = hpt_intern(&r->names, g->tok, m, NULL);
