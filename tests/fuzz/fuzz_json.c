@@ -73,7 +73,7 @@ static void dump_json(struct fz_buf *d, const struct prof_report *p)
 /* Can a .prof hold r's text as it is?  Not a name with a space or TAB
  * at either end (indentation and padding), nor a module that is empty
  * or holds a space (a Haskell module name never does: the reader splits
- * rows at the module), nor a date or command with a line break: the text
+ * rows at the module), nor a CR (CRLF lines), nor a date or command with a line break: the text
  * format has no way to tell them (GHC's own report neither), so the -o
  * prof round trip is not asked of them. */
 static int text_can_hold(const struct prof_report *p)
@@ -91,6 +91,8 @@ static int text_can_hold(const struct prof_report *p)
 		if (n && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' ||
 		          s[n - 1] == '\t'))
 			return 0;
+		if (memchr(s, '\r', n))
+			return 0; /* a CR before a line break is CRLF */
 	}
 	if ((p->date && strpbrk(p->date, "\n\r")) ||
 	    (p->command && strpbrk(p->command, "\n\r")))
