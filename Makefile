@@ -74,6 +74,11 @@ prof2json: src/prof2json.o $(LIB)
 check: all
 	sh tests/run
 
+# The suite with every program run under valgrind's memcheck (Debian
+# package valgrind): a memory error or leak fails its test.
+check-valgrind: all
+	HPT_VALGRIND=1 sh tests/run
+
 # The program list, for the tests.
 progs:
 	@echo $(PROGS)
@@ -122,3 +127,10 @@ uninstall:
 
 clean:
 	rm -f demo-heap.svg demo-flame.svg $(PROGS) src/*.o src/lib/*.o $(LIB)
+
+# Coverage-guided fuzzing of every reader (libFuzzer, clang, ASan and
+# UBSan; never part of check): tests/fuzz/README.  FUZZ names the
+# harnesses (default all), FUZZ_TIME the seconds each runs.
+FUZZ =
+fuzz:
+	sh tests/fuzz/run.sh $(LIBOBJ) -- $(FUZZ)

@@ -19,7 +19,8 @@ load helper
 @test "the hand-made eventlogs are what mkeventlog.py makes" {
 	local d="$TOP/tests/cases/hpcat" k
 	for k in ok end-inside strings hb grown ipe torn no-heap undeclared \
-	    bad-table old short no-end bad-entry no-datb bad-magic big-desc big-extra type-ffff; do
+	    bad-table old short no-end bad-entry no-datb bad-magic big-desc big-extra type-ffff \
+	    block-loop extra-past; do
 		python3 "$TOP/tests/mkeventlog.py" "$k" | cmp - "$d/ev-$k.in"
 	done
 	python3 "$TOP/tests/mkeventlog.py" ok | head -c 1100 | cmp - "$d/ev-cut.in"
@@ -142,6 +143,7 @@ load helper
 }
 
 @test "-f follows an eventlog still being written, to its end-of-data marker" {
+	need_timing
 	local f="$FIX/leak.l-hc.eventlog" t="$BATS_TEST_TMPDIR/live.eventlog" n
 	n=$(($(wc -c <"$f") / 2))
 	head -c "$n" "$f" >"$t"

@@ -12,6 +12,41 @@
 
 TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 export PATH="$TOP:$PATH"
+# The programs the tests run: $BIN/PROG, found first in PATH.  Under
+# `make check-valgrind` (HPT_VALGRIND=1), BIN holds one wrapper per
+# program that runs it under valgrind's memcheck.  A memory error exits
+# 99, which no test expects, so the test fails, and its report goes to
+# standard error.  A leak fails the same way when the program succeeds
+# (status 0); after an error (status 2) the program exits with what it
+# allocated still held in the frames that called exit, which memcheck
+# counts as lost: not a leak.
+BIN=$TOP
+if [ -n "${HPT_VALGRIND:-}" ]; then
+	BIN=$BATS_RUN_TMPDIR/valgrind
+	if [ ! -d "$BIN" ]; then
+		mkdir -p "$BIN.new"
+		for p in $(cd "$TOP" && make -s progs); do
+			cat >"$BIN.new/$p" <<EOF
+#!/bin/sh
+log=\$(mktemp) || exit 99
+valgrind -q --error-exitcode=99 --leak-check=full \\
+	--show-leak-kinds=definite,possible --errors-for-leak-kinds=none \\
+	--log-file="\$log" "$TOP/$p" "\$@"
+st=\$?
+if [ \$st -eq 99 ] ||
+   { [ \$st -eq 0 ] && grep -q 'lost in loss record' "\$log"; }; then
+	cat "\$log" >&2
+	st=99
+fi
+rm -f "\$log"
+exit \$st
+EOF
+			chmod +x "$BIN.new/$p"
+		done
+		mv "$BIN.new" "$BIN" 2>/dev/null || rm -rf "$BIN.new"
+	fi
+	export PATH="$BIN:$PATH"
+fi
 export LC_ALL=C
 SHARED="$TOP/../shared"
 CORPUS="$SHARED/corpus"
@@ -26,7 +61,7 @@ golden() {
 	[ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
 	[ -f "$dir/$name.in" ] && in="$dir/$name.in"
 	local out="$BATS_TEST_TMPDIR/out" err="$BATS_TEST_TMPDIR/err"
-	(cd "$dir" && eval "\"$TOP/$prog\" $args") <"$in" >"$out" 2>"$err" || st=$?
+	(cd "$dir" && eval "\"$BIN/$prog\" $args") <"$in" >"$out" 2>"$err" || st=$?
 	local ok=0
 	if [ -f "$dir/$name.out" ]; then
 		diff -u "$dir/$name.out" "$out" || ok=1
@@ -43,6 +78,12 @@ golden() {
 		ok=1
 	fi
 	return $ok
+}
+
+# need_timing: skip a test that waits on a clock (follow mode, signals)
+# under valgrind, where every program runs some 20 times slower.
+need_timing() {
+	[ -z "${HPT_VALGRIND:-}" ] || skip "waits on a clock: too slow under valgrind"
 }
 
 # need_corpus: skip the test when ../shared/corpus is absent.

@@ -260,6 +260,7 @@ wait_for() {
 # Write a profile in steps, as a running program does: it holds the
 # file open for writing from its first line to its exit.
 @test "-f follows a growing file and ends at the final empty sample" {
+	need_timing
 	f="$BATS_TEST_TMPDIR/live.hp"
 	out="$BATS_TEST_TMPDIR/out"
 	: >"$f"
@@ -462,6 +463,7 @@ example() {
 # A filtered run (-hcfirst,last) has empty samples in the middle: while
 # its program holds the file open for writing, hpcat -f goes on.
 @test "-f does not end at an empty sample while the file is open for writing" {
+	need_timing
 	f="$BATS_TEST_TMPDIR/live.hp"
 	out="$BATS_TEST_TMPDIR/out"
 	fix="$FIX/newline.hcfirst.hp"
@@ -484,6 +486,7 @@ example() {
 }
 
 @test "-f ends when the program writing the file dies before its final sample" {
+	need_timing
 	f="$BATS_TEST_TMPDIR/live.hp"
 	out="$BATS_TEST_TMPDIR/out"
 	: >"$f"
@@ -545,6 +548,7 @@ example() {
 }
 
 @test "-f waits for a file that does not exist yet" {
+	need_timing
 	f="$BATS_TEST_TMPDIR/later.hp"
 	out="$BATS_TEST_TMPDIR/out"
 	timeout 20 hpcat -f "$f" >"$out" 2>"$BATS_TEST_TMPDIR/err" &
@@ -607,6 +611,7 @@ example() {
 # at 0 (the first sample of a real profile), complete once no process
 # writes it.
 @test "-f ends on a complete header-only profile, and not while the file is open for writing" {
+	need_timing
 	f="$BATS_TEST_TMPDIR/head.hp"
 	out="$BATS_TEST_TMPDIR/out"
 	sed '/^END_SAMPLE/q' "$FIX/leak.hc.hp" >"$f"

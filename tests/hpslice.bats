@@ -218,6 +218,7 @@ EOF
 }
 
 @test "-m: the spool file is gone while hpslice runs and after a signal" {
+	need_timing
 	d="$BATS_TEST_TMPDIR/spool"
 	mkdir "$d"
 	mkfifo "$BATS_TEST_TMPDIR/fifo"

@@ -37,6 +37,13 @@ Kinds:
   type-ffff     the table declares type 65535
   old           no HEAP_PROF_SAMPLE_END in the table (GHC 8.2 to 8.8):
                 a census ends at the next one
+  extra-past    an event type whose extra bytes run past the end of the
+                file (tests/fuzz found it read past the input buffer)
+  block-past    the log of ok whose block declares 1 GiB, past the end
+  block-loop    the log of ok whose block declares 0 bytes (less than
+                its own marker: the next block would be itself)
+  var-past      the log of ok whose last census string event declares
+                65535 bytes, past the end (tests/limits.bats)
 """
 import struct
 import sys
@@ -270,7 +277,25 @@ def table_entry(t, size, desc, extra=b''):
             struct.pack('>I', len(extra)) + extra + b'ete\0')
 
 
+def kind_block(size):
+    log = kind_ok()
+    at = log.index(b'datb') + 4 + 10  # the block marker's u32 size
+    return log[:at] + struct.pack('>I', size) + log[at + 4:]
+
+
+def kind_var_past():
+    log = kind_ok()[:-2]  # no DATA_END
+    t = dict(TYPES)
+    return log + struct.pack('>HQH', 164, 250000000, 65535) + b'cut'
+
+
 KINDS = {
+    'extra-past': lambda: b'hdrbhetb' + b'etb\0' +
+    struct.pack('>HhI', 1, 4, 1) + b'x' + struct.pack('>I', 1000) +
+    b'ete\0hetehdredatb\xff\xff',
+    'block-past': lambda: kind_block(1 << 30),
+    'block-loop': lambda: kind_block(0),
+    'var-past': kind_var_past,
     'short': kind_short,
     'no-end': kind_no_end,
     'bad-entry': lambda: header(dict(TYPES)).replace(b'etb\0', b'xyz\0', 2)

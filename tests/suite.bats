@@ -82,7 +82,7 @@ progs() {
 	[ "$output" = "proftree: $FIX/leak.hc.hp: a heap profile (.hp), not a .prof report (hpcat reads it)" ]
 }
 
-@test "every diagnostic of every program appears in a test with its text" {
+@test "every diagnostic of every program appears in a test with its text and exit status" {
 	run python3 "$TOP/tests/messages.py"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -100,4 +100,65 @@ progs() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ -z "$(echo "$output" | grep -v 'mandoc.db')" ]
+}
+
+@test "no output looks complete after an error: every program, every output format (hptools.5)" {
+	cd "$BATS_TEST_TMPDIR"
+	# inputs far above the 64 KiB output buffer, malformed at the end
+	awk 'BEGIN { printf "JOB \"x\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+		for (i = 1; i <= 20000; i++) printf "BEGIN_SAMPLE %d.0\nalpha\t1\nbeta\t2\nEND_SAMPLE %d.0\n", i, i
+		printf "BEGIN_SAMPLE 99999.0\nbad\tx\nEND_SAMPLE 99999.0\n" }' >late.hp
+	awk 'BEGIN { printf "COST CENTRE MODULE SRC no. entries %%time %%alloc %%time %%alloc ticks bytes\n\nMAIN M M.hs:1:1 1 0 0.0 0.0 0.0 0.0 0 0\n"
+		for (i = 0; i < 5000; i++) printf " f%d M M.hs:1:1 %d 1 0.0 0.0 0.0 0.0 1 8\n", i, i + 2
+		printf "MAIN2 M M.hs:1:1 9999 0 0.0 0.0 0.0 0.0 0 0\n" }' >late.prof
+	head -n 5003 late.prof >ok.prof
+	prof2json ok.prof | sed '$s/}$/, "profile": 1}/' >late.json
+	trailer() { [ "$(tail -n 1 "$2")" = "$1: error: output incomplete, see the messages of $1" ]; }
+	# .hp and TSV, streamed: whole samples or rows, then the trailer
+	for o in hp tsv; do
+		run sh -c "hpcat -o $o late.hp >out"
+		[ "$status" -eq 2 ]
+		[ "$output" = "hpcat: late.hp:80006: bad value 'x' in band row" ]
+		trailer hpcat out
+		[ "$(sed -n '$=' out)" -gt 1000 ]
+		run sh -c "hpslice -o $o late.hp >out"
+		[ "$status" -eq 2 ]
+		trailer hpslice out
+	done
+	head -n 84 late.hp >ok.hp
+	run sh -c "hpstat -o tsv ok.hp late.hp >out"
+	[ "$status" -eq 2 ]
+	trailer hpstat out
+	[ "$(head -n 1 out | cut -f 1)" = file ]
+	# .hp cut by an error never ends with the final empty sample
+	hpcat late.hp >out.hp 2>/dev/null || true
+	[ "$(tail -n 2 out.hp | head -n 1)" = "END_SAMPLE 20000.0" ]
+	run hpcat out.hp
+	[ "$status" -eq 2 ]
+	# written once all is read: nothing at all
+	for o in wide svg; do
+		run sh -c "hpcat -o $o late.hp >out"
+		[ "$status" -eq 2 ]
+		[ ! -s out ]
+	done
+	for o in tree prof tsv folded svg; do
+		run sh -c "proftree -o $o late.prof >out"
+		[ "$status" -eq 2 ]
+		[ "$output" = "proftree: late.prof:5004: second root row \"MAIN2 M M.hs:1:1 9999 0 0.0 0.0 0.0 0.0 0 0\"" ]
+		[ ! -s out ]
+		run sh -c "proftree -o $o late.json >out"
+		[ "$status" -eq 2 ]
+		[ ! -s out ]
+	done
+	run sh -c "proftree -a late.prof >out"
+	[ "$status" -eq 2 ]
+	[ ! -s out ]
+	run sh -c "prof2json late.json >out"
+	[ "$status" -eq 2 ]
+	[ "${output%%:*}" = prof2json ]
+	[ "${output##*: }" = "key \"profile\" given twice" ]
+	[ ! -s out ]
+	run sh -c "prof2json late.prof >out"
+	[ "$status" -eq 2 ]
+	[ ! -s out ]
 }

@@ -204,8 +204,9 @@ static size_t utf8_strict_len(const unsigned char *s, size_t n)
 /* JSON (RFC 8259) allows any UTF-8 in a string but '"', '\\' and the
  * control characters, which need escapes.  Bytes that are not UTF-8
  * cannot be written at all: each becomes the code point of the same
- * number (\u0080 to \u00ff), as a Latin-1 reading would give, so the
- * output stays valid and no byte is lost from sight. */
+ * number (U+0080 to U+00FF), as a Latin-1 reading would give, so the
+ * output stays valid and no byte is lost from sight; it is written as
+ * that character read back would be (escaped C1 control, or UTF-8). */
 void hpt_out_json_string(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -221,7 +222,28 @@ void hpt_out_json_string(const char *s, size_t n)
 			continue;
 		}
 		if (c >= 0x80 && (l = utf8_strict_len(u + i, n - i)) != 0) {
+			if (c == 0xc2 && u[i + 1] < 0xa0) {
+				/* a C1 control: escaped, as the byte that
+				 * reads back as it is (below) */
+				snprintf(esc, sizeof esc, "\\u%04x", u[i + 1]);
+				hpt_out_write(s + run, i - run);
+				hpt_out_str(esc);
+				run = i += 2;
+				continue;
+			}
 			i += l;
+			continue;
+		}
+		if (c >= 0xa0) {
+			/* not UTF-8: the character U+00A0..U+00FF, as UTF-8,
+			 * which is what the JSON reads back as, so that the
+			 * output of the output is the same bytes */
+			char ch[2];
+			ch[0] = (char)(0xc0 | c >> 6);
+			ch[1] = (char)(0x80 | (c & 0x3f));
+			hpt_out_write(s + run, i - run);
+			hpt_out_write(ch, 2);
+			run = ++i;
 			continue;
 		}
 		switch (c) {

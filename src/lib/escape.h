@@ -51,9 +51,13 @@ size_t hpt_text_cols(const char *s, size_t n);
 
 /* Write n bytes as a JSON string, quotes included: valid UTF-8 as it
  * is; '"' and '\\' as \" and \\; BS, FF, LF, CR and TAB as \b \f \n
- * \r \t; every other byte below 0x20, DEL, and each byte that is not
- * part of valid UTF-8 (overlong forms and surrogates are not) as \u00XX,
- * the code point of the byte's value.
+ * \r \t; every other byte below 0x20, DEL and the C1 controls U+0080..
+ * U+009F as \u00XX.  Each byte that is not part of valid UTF-8
+ * (overlong forms and surrogates are not) stands for the code point of
+ * its value: 0x80..0x9F as \u0080..\u009f, 0xA0..0xFF as that
+ * character in UTF-8.  Either way it reads back as the UTF-8 of that
+ * code point, which this writes the same way again: the output of a
+ * string read back from the output is the same bytes.
  * The result is always valid JSON (RFC 8259), whatever the bytes. */
 void hpt_out_json_string(const char *s, size_t n);
 

@@ -37,6 +37,8 @@
  *     block's end, with a warning giving both offsets;
  *   - an undeclared type outside any block: an error (its size is
  *     unknown);
+ *   - a block marker declaring fewer bytes than the marker itself: its
+ *     events are read as outside any block, with a warning;
  *   - a log cut off (no DATA_END: a killed program, a log still being
  *     written): read up to its last complete event, with a warning.
  */
@@ -189,6 +191,9 @@ struct ev_reader *ev_reader_new(struct hpt_input *in, int strict)
 			                 "malformed event-type table: type %u "
 			                 "has %lu extra bytes", (unsigned)id,
 			                 (unsigned long)xlen);
+		/* the extra bytes too: skipping what was not read would run
+		 * past the buffer */
+		need(r, 12 + (size_t)dlen + 4 + xlen);
 		hpt_input_skip(in, 12 + (size_t)dlen + 4 + xlen);
 		expect_magic(r, "ete", "the end of an event type");
 		if (id == EV_DATA_END)
@@ -489,6 +494,17 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 				r->block_cap = get16(p + 22);
 				if (r->block_t1 > r->last_time)
 					r->last_time = r->block_t1;
+			} else {
+				/* no block can end inside its own marker */
+				if (r->strict)
+					hpt_offset_error(r->in->name, pos,
+					    "block marker declares %llu bytes, "
+					    "fewer than its own %zu",
+					    (unsigned long long)bsize, tot);
+				hpt_offset_warn(r->in->name, pos, "block marker "
+				    "declares %llu bytes, fewer than its own "
+				    "%zu: its events are read as outside any "
+				    "block", (unsigned long long)bsize, tot);
 			}
 			continue;
 		}

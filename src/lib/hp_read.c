@@ -136,6 +136,8 @@ struct hp_reader {
 	char *pending;           /* a line read ahead, to handle next */
 	long pending_len;
 	int pending_unterm;
+	int keep_blanks;         /* next_line: a line of blanks is kept (a
+	                          * header string's next line) */
 	/* The sample being read. */
 	int in_sample;           /* after its BEGIN_SAMPLE */
 	long begin;              /* the line of its BEGIN_SAMPLE */
@@ -209,14 +211,16 @@ static void repair_counts(struct hp_reader *r)
 			              kinds[k].what, r->rep_n[k], r->rep_line[k]);
 }
 /* The length of line l[0..n) as the reader takes it: without the CRs
- * it ends with, and 0 when it holds nothing but blanks (a blank line). */
-static inline long tidy_line(const char *l, long n)
+ * it ends with, and 0 when it holds nothing but blanks (a blank line)
+ * unless keep_blanks. */
+static inline long tidy_line(const char *l, long n, int keep_blanks)
 {
 	while (n > 0 && l[n - 1] == '\r')
 		n--;
-	if (n > 0 && (l[0] == ' ' || l[0] == '\t')) {
-		/* (a row's name may start with a blank, so only the rare
-		 * lines that do are scanned) */
+	if (n > 0 && (l[0] == ' ' || l[0] == '\t') && !keep_blanks) {
+		/* A line of blanks is a blank line, but inside a header
+		 * string (keep_blanks).  (A row's name may start with a
+		 * blank, so only the rare lines that do are scanned.) */
 		long i = 0;
 		while (i < n && (l[i] == ' ' || l[i] == '\t' || l[i] == '\r'))
 			i++;
@@ -240,7 +244,7 @@ static inline long next_line(struct hp_reader *r, char **line, int *unterm)
 	if (n < 0)
 		return -1;
 	*unterm = r->in->last_unterminated;
-	return tidy_line(*line, n);
+	return tidy_line(*line, n, r->keep_blanks);
 }
 
 /* Names are bytes other than NUL and newline.  A NUL says the input is
@@ -485,7 +489,9 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
 			free(v);
 			return 0;
 		}
+		r->keep_blanks = 1; /* blanks inside a string are text */
 		n = next_line(r, &line, &unterm);
+		r->keep_blanks = 0;
 		if (n < 0)
 			hpt_data_error(r->in->name, start,
 			               "unterminated %s string", kw);
@@ -495,6 +501,11 @@ static int read_string(struct hp_reader *r, const char *kw, const char *rest,
 		i = 0;
 	}
 closed:
+	/* rest runs to the end of its line, blanks included (they belong
+	 * to a string that goes on in the next line): after the closing
+	 * quote they are nothing */
+	while (n > i + 1 && (l[n - 1] == ' ' || l[n - 1] == '\t'))
+		n--;
 	if (i + 1 < n) {
 		/* Text after the closing quote.  Before 8.8 GHC did not
 		 * escape quotes in JOB: when the line ends with a quote,
@@ -612,6 +623,7 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 		if (k >= 0) {
 			char *v;
 			size_t vl;
+			restlen = (long)(l + n - rest); /* blanks and all */
 			if (!read_string(r, header_kw[k], rest, restlen, &v,
 			                 &vl, !unterm)) {
 				/* The input ends inside this line. */
@@ -1339,7 +1351,7 @@ static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 		if (b == 0 || !known_row(r, b - 1, l, n, in->buf + in->end, &x)) {
 			/* the general path's */
 			r->pending = l;
-			r->pending_len = tidy_line(l, (long)n);
+			r->pending_len = tidy_line(l, (long)n, r->keep_blanks);
 			r->pending_unterm = 0;
 			return;
 		}
@@ -1386,7 +1398,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				return HP_MARK;
 		} else if ((k = header_keyword(l, n, &rest, &restlen)) >= 0 &&
 		           !unterm)
-			on_header(r, s, k, rest, restlen);
+			on_header(r, s, k, rest, (long)(l + n - rest));
 		else if (has_nul(l, n))
 			on_binary(r, unterm);
 		else

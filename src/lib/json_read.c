@@ -511,9 +511,14 @@ void json_skip(struct json_reader *j)
 	enum json_tok t = json_next(j);
 	for (;;) {
 		if (t == JSON_OBJ || t == JSON_ARR) {
-			j->open = hpt_xgrow(j->open, &cap, n + 1, 1);
-			j->fresh = hpt_xrealloc(j->fresh, cap);
-			j->open_cap = cap;
+			if (n + 1 > cap) {
+				/* only when the stack grows: a realloc per
+				 * '[' made 10^6 of them quadratic where
+				 * realloc copies (the sanitizers) */
+				j->open = hpt_xgrow(j->open, &cap, n + 1, 1);
+				j->fresh = hpt_xrealloc(j->fresh, cap);
+				j->open_cap = cap;
+			}
 			j->open[n] = t == JSON_OBJ;
 			j->fresh[n++] = 1;
 		} else if (t < JSON_STRING) {

@@ -238,7 +238,10 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 {
 	struct prof_report *r = rd->r;
 	const char *eq = memchr(s, '=', n), *p, *e = s + n, *q;
-	uint64_t v;
+	uint64_t v, ticks;
+	unsigned interval, procs = 0;
+	const char *unit;
+	char *secs;
 	if (!eq)
 		return -1;
 	p = eq + 1;
@@ -251,42 +254,80 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 		return -1;
 	if (q - p == 7 && memcmp(p, "unknown", 7) == 0)
 		return 1; /* written by prof_write for a report without one */
-	free(r->total_secs);
-	r->total_secs = hpt_xmemdup(p, (size_t)(q - p));
+	/* seconds as %11.2f writes them (digits [. digits]): anything
+	 * else is not kept, since every writer copies this text (the JSON
+	 * number "total_time" among them) */
+	{
+		const char *d = p;
+		size_t dot = 0;
+		while (d < q && *d >= '0' && *d <= '9')
+			d++;
+		if (d == p)
+			return -1;
+		if (d < q && (*d == '.' || *d == ',')) {
+			dot = (size_t)(d - p);
+			for (d++; d < q && *d >= '0' && *d <= '9'; d++)
+				;
+			if (d == p + dot + 1)
+				return -1;
+		}
+		if (d != q)
+			return -1;
+		secs = hpt_xmemdup(p, (size_t)(q - p));
+		if (dot && p[dot] == ',') {
+			if (!rd->comma_warned++)
+				hpt_data_warn(rd->file, rd->in->lineno,
+				              "decimal comma in \"%s\" read as "
+				              "a point",
+				              hpt_quote(0, p, (size_t)(q - p)));
+			secs[dot] = '.';
+		}
+	}
+	/* the rest of the line, into r only if all of it is understood */
 	p = memchr(q, '(', (size_t)(e - q));
 	if (!p)
-		return -1;
+		goto fail;
 	p++;
 	for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 		;
 	if (hpt_parse_u64(p, (size_t)(q - p), &v))
-		return -1;
-	r->total_ticks = v;
+		goto fail;
+	ticks = v;
 	if (!starts(q, (size_t)(e - q), " ticks @ "))
-		return -1;
+		goto fail;
 	p = q + 9;
 	for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 		;
 	if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000000)
-		return -1;
-	r->tick_interval = (unsigned)v;
+		goto fail;
+	interval = (unsigned)v;
 	if (starts(q, (size_t)(e - q), " ms)")) {
-		memcpy(r->tick_unit, "ms", 3);
+		unit = "ms";
 	} else if (starts(q, (size_t)(e - q), " us, ")) {
-		memcpy(r->tick_unit, "us", 3);
+		unit = "us";
 		p = q + 5;
 		for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 			;
 		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000)
-			return -1;
-		r->processors = (unsigned)v;
+			goto fail;
+		procs = (unsigned)v;
 		if (!starts(q, (size_t)(e - q), " processor"))
-			return -1;
+			goto fail;
 	} else {
-		return -1;
+		goto fail;
 	}
+	free(r->total_secs);
+	r->total_secs = secs;
+	r->total_ticks = ticks;
+	r->tick_interval = interval;
+	memcpy(r->tick_unit, unit, 3);
+	if (procs)
+		r->processors = procs;
 	r->has_time = 1;
 	return 0;
+fail:
+	free(secs);
+	return -1;
 }
 
 /* Does s[0..n) hold the text w? */
@@ -775,10 +816,12 @@ static void glued_modules(struct reader *rd)
 	for (k = 0; k < rd->nglued; k++) {
 		struct glued *g = &rd->glued[k];
 		uint32_t x = g->node;
-		if (hpt_intern_find(&rd->mods, g->tok,
-		                    prof_len(r, r->module[x])) >= 0)
+		size_t ml = prof_len(r, r->module[x]);
+		if (ml > g->len)
+			continue; /* the module is not the token's start */
+		if (hpt_intern_find(&rd->mods, g->tok, ml) >= 0)
 			continue; /* another row names it */
-		for (m = g->len - 1; m >= g->len - g->dig; m--) {
+		for (m = g->len - 1; m >= g->len - g->dig && m > 0; m--) {
 			if (hpt_intern_find(&rd->mods, g->tok, m) < 0)
 				continue;
 			r->module[x] = hpt_intern(&r->names, g->tok, m, NULL);

@@ -79,10 +79,13 @@ static void commas(uint64_t v, char *b)
 static void header(const struct prof_report *r)
 {
 	char b[48];
+	/* an empty date or command (a -pj "end_time" of "", prof2json of
+	 * a report without one) is unknown too: the title must not start
+	 * with the space that no report's date starts with */
 	hpt_out_printf("\t%s Time and Allocation Profiling Report  (Final)\n\n",
-	               r->date ? r->date : "(date unknown)");
-	hpt_out_printf("\t   %s\n\n",
-	               r->command ? r->command : "(command unknown)");
+	               r->date && r->date[0] ? r->date : "(date unknown)");
+	hpt_out_printf("\t   %s\n\n", r->command && r->command[0] ?
+	               r->command : "(command unknown)");
 	if (r->has_time && r->total_secs) {
 		hpt_out_printf("\ttotal time  = %11s secs   ", r->total_secs);
 		if (strcmp(r->tick_unit, "ms") == 0)
