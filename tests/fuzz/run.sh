@@ -34,7 +34,7 @@ targets=${*:-hp prof json eventlog}
 # Seeds: the fixtures, the golden cases' inputs and the shared hostile
 # cases, sorted by what they hold.
 seeds() {
-	find tests/fixtures tests/cases /work/shared/cases -type f \
+	find tests/fixtures tests/cases ../shared/cases -type f \
 		! -name '*.args' ! -name '*.out' ! -name '*.err' \
 		! -name '*.status' ! -name '*.sh' ! -name '*.md' \
 		! -name '*.hs' ! -name 'VERSIONS*' 2>/dev/null |
