@@ -138,6 +138,6 @@ void ipe_tsv_read(struct ipe_table *t, struct hpt_input *in)
 		first[idx - base] = in->lineno;
 	}
 	if (header)
-		hpt_data_error(in->name, 0, "empty input: not an IPE table");
+		hpt_data_error(in->name, 0, "empty input");
 	free(first);
 }

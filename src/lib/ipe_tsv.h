@@ -35,7 +35,7 @@ void ipe_tsv_write_cc(const struct ipe_table *t);
  * unescaped (closure_type is not kept: it follows from closure_desc);
  * an id that t holds from an earlier table keeps that entry.
  * A CR before a row's LF is dropped.  Errors (exit 2), "FILE:LINE:
- * ...": "empty input: not an IPE table" (on line 0),
+ * ...": "FILE: empty input" (no line at all),
  * "not an IPE table (hpcat -o ipe writes one): header "TEXT"", "row
  * has N fields, not 8", "info-table id not 0x and lowercase hex:
  * "TEXT"", "info table 0xADDR repeated (first on line K)".
