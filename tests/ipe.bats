@@ -229,5 +229,5 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 		*) echo "no check for this example: $line"; return 1 ;;
 		esac
 	done < <(man_examples hpcat.1)
-	[ "$n" -eq 12 ]
+	[ "$n" -eq 10 ]
 }
