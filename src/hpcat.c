@@ -123,6 +123,7 @@ static int cat_file(const char *path, struct first *first, int strict,
 	struct heap_in *h;
 	enum hp_item it;
 	const char *end;
+	uint64_t nsamples;
 	if (follow && strcmp(path, "-") != 0) {
 		if (!hpt_input_open_wait(&in, path, stop_following,
 		                         flush_output, NULL))
@@ -153,16 +154,18 @@ static int cat_file(const char *path, struct first *first, int strict,
 		hp_names_warn(rn, in.name, NULL);
 		hp_names_free(rn);
 	}
-	if (heap_in_samples(h) == 0) {
-		if (strict)
-			hpt_data_error(in.name, 0, "no complete samples");
-		hpt_data_warn(in.name, 0, "no complete samples");
-	}
+	nsamples = heap_in_samples(h);
 	if ((end = heap_in_end_time(h)) != NULL) {
 		free(*offset);
 		*offset = hpt_xstrdup(end);
 	}
+	/* freed before an error may exit: nothing left unreachable */
 	heap_in_free(h);
+	if (nsamples == 0) {
+		if (strict)
+			hpt_data_error(in.name, 0, "no complete samples");
+		hpt_data_warn(in.name, 0, "no complete samples");
+	}
 	hpt_input_close(&in);
 	return 1;
 }
