@@ -110,6 +110,8 @@ struct naming {
 	struct hp_names *rn;
 	struct ipe_table **own;
 	struct hpt_intern *out;
+	const struct prof_report *prof; /* the .prof of -I, or NULL */
+	const char *prof_name;
 };
 
 static int cat_file(const char *path, struct first *first, int strict,
@@ -137,7 +139,7 @@ static int cat_file(const char *path, struct first *first, int strict,
 		k->header(k->arg, heap_in_header(h));
 	check_join(first, in.name, strict, heap_in_header(h));
 	if (nm->own[index])
-		rn = hp_names_new(nm->own[index], NULL, nm->out);
+		rn = hp_names_new(nm->own[index], nm->prof, nm->out);
 	else if (nm->out && !rn)
 		rn = hp_names_new(NULL, NULL, nm->out);
 	while ((it = heap_in_next(h, s)) != HP_EOF) {
@@ -151,7 +153,7 @@ static int cat_file(const char *path, struct first *first, int strict,
 		}
 	}
 	if (rn && rn != nm->rn) {
-		hp_names_warn(rn, in.name, NULL);
+		hp_names_warn(rn, in.name, nm->prof_name);
 		hp_names_free(rn);
 	}
 	nsamples = heap_in_samples(h);
@@ -330,6 +332,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < nfiles; i++)
 		if (nm.own[i])
 			nm.out = &out;
+	if (prof_name) {
+		nm.prof = &prof;
+		nm.prof_name = prof_name;
+	}
 	if (ntables > 0) {
 		nm.out = &out;
 		nm.rn = hp_names_new(ipe_name ? &itab : NULL,

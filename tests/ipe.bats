@@ -153,6 +153,9 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 	local d="$TOP/tests/cases/hpcat/files"
 	hpcat -I "$FIX/leak.hcL-p.prof" -I "$d/ipe-table.tsv" "$FIX/leak.hm.hp" | cmp - "$FIX/leak.hm.hp"
 	[ "$(hpcat -I "$FIX/leak.hcL-p.prof" -I "$d/ipe-table.tsv" "$d/cut-missing.hp" "$d/ipe-hi.hp" 2>/dev/null | grep -c '#0x\|/main')" -eq 6 ]
+	# a .prof alone leaves an eventlog to name its own -hi bands
+	hpcat -q -I "$FIX/leak.hcL-p.prof" "$FIX/ipe.l-hi.eventlog" | cmp - <(hpcat -q "$FIX/ipe.l-hi.eventlog")
+	[ "$(hpcat -q -I "$FIX/leak.hcL-p.prof" "$FIX/ipe.l-hi.eventlog" "$d/cut-missing.hp" | grep -c '/main.items/main	20$')" -eq 1 ]
 }
 
 @test "corpus: the IPE events of GHC 9.2's log, and the logs that declare IPE but have none" {
