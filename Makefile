@@ -29,6 +29,8 @@ LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/hp.o src/lib/hp_stats.o src/lib/hp_read.o src/lib/hp_write.o \
 	src/lib/hp_select.o src/lib/hp_stats_write.o src/lib/ev_heap.o \
 	src/lib/heap_in.o src/lib/hp_svg.o \
+	src/lib/ipe.o src/lib/ipe_tsv.o src/lib/ev_ipe.o src/lib/hp_names.o \
+	src/lib/ipe_in.o \
 	src/lib/prof.o src/lib/prof_read.o src/lib/prof_tree.o \
 	src/lib/prof_write.o src/lib/prof_text.o src/lib/prof_svg.o \
 	src/lib/json_read.o src/lib/prof_json.o
@@ -38,6 +40,8 @@ LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/hp.h src/lib/hp_stats.h src/lib/hp_read.h src/lib/hp_write.h \
 	src/lib/hp_select.h src/lib/hp_stats_write.h src/lib/ev_heap.h \
 	src/lib/heap_in.h src/lib/hp_svg.h \
+	src/lib/ipe.h src/lib/ipe_tsv.h src/lib/ev_ipe.h src/lib/hp_names.h \
+	src/lib/ipe_in.h \
 	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
 	src/lib/prof_write.h src/lib/prof_text.h src/lib/prof_svg.h \
 	src/lib/json.h src/lib/prof_json.h

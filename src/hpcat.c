@@ -14,14 +14,21 @@
 
 #include "alloc.h"
 #include "heap_in.h"
+#include "hp_names.h"
 #include "hp_read.h"
 #include "hp_svg.h"
 #include "hp_write.h"
+#include "ipe.h"
+#include "ipe_in.h"
+#include "ipe_tsv.h"
 #include "output.h"
+#include "prof.h"
 #include "prog.h"
+#include "sniff.h"
 
 static const char usage[] =
-    "usage: hpcat [-fSq] [-o hp|tsv|wide|svg] [file ...]";
+    "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] "
+    "[file ...]";
 
 static volatile sig_atomic_t stopped;
 
@@ -94,15 +101,31 @@ static void check_join(struct first *f, const char *name, int strict,
  * yet: it is waited for, and a signal then ends the run (returns 0,
  * nothing read); else returns 1.
  */
+/* How band names are made readable (hp_names.h): rn renames by the
+ * -I tables (NULL: none), own[i] holds the IPE table of input i when it
+ * is an eventlog file with IPE events (NULL: none), out is the band
+ * table the sink sees when names are renamed at all (NULL: the
+ * readers' own). */
+struct naming {
+	struct hp_names *rn;
+	struct ipe_table **own;
+	struct hpt_intern *out;
+	const struct prof_report *prof; /* the .prof of -I, or NULL */
+	const char *prof_name;
+};
+
 static int cat_file(const char *path, struct first *first, int strict,
                      int follow, struct hpt_intern *bands,
                      struct hp_sample *s, const struct hp_sink *k,
-                     char **offset)
+                     char **offset, struct naming *nm, int index)
 {
+	struct hp_names *rn = nm->rn;
+	struct hpt_intern *sb = nm->out ? nm->out : bands;
 	struct hpt_input in;
 	struct heap_in *h;
 	enum hp_item it;
 	const char *end;
+	uint64_t nsamples;
 	if (follow && strcmp(path, "-") != 0) {
 		if (!hpt_input_open_wait(&in, path, stop_following,
 		                         flush_output, NULL))
@@ -115,26 +138,107 @@ static int cat_file(const char *path, struct first *first, int strict,
 	if (!first->name && k->header)
 		k->header(k->arg, heap_in_header(h));
 	check_join(first, in.name, strict, heap_in_header(h));
+	if (nm->own[index])
+		rn = hp_names_new(nm->own[index], nm->prof, nm->out);
+	else if (nm->out && !rn)
+		rn = hp_names_new(NULL, NULL, nm->out);
 	while ((it = heap_in_next(h, s)) != HP_EOF) {
 		if (it == HP_MARK) {
 			if (k->mark)
 				k->mark(k->arg, s);
 		} else if (k->sample) {
-			k->sample(k->arg, bands, s);
+			if (rn)
+				hp_names_sample(rn, bands, s);
+			k->sample(k->arg, sb, s);
 		}
 	}
-	if (heap_in_samples(h) == 0) {
-		if (strict)
-			hpt_data_error(in.name, 0, "no complete samples");
-		hpt_data_warn(in.name, 0, "no complete samples");
+	if (rn && rn != nm->rn) {
+		hp_names_warn(rn, in.name, nm->prof_name);
+		hp_names_free(rn);
 	}
+	nsamples = heap_in_samples(h);
 	if ((end = heap_in_end_time(h)) != NULL) {
 		free(*offset);
 		*offset = hpt_xstrdup(end);
 	}
+	/* freed before an error may exit: nothing left unreachable */
 	heap_in_free(h);
+	if (nsamples == 0) {
+		if (strict)
+			hpt_data_error(in.name, 0, "no complete samples");
+		hpt_data_warn(in.name, 0, "no complete samples");
+	}
 	hpt_input_close(&in);
 	return 1;
+}
+
+/*
+ * The IPE table of each input that is an eventlog file (not standard
+ * input, not followed) with IPE events, read before its samples (GHC
+ * posts IPE events anywhere in the log, often after the samples), so
+ * that its -hi bands are named by them.  This first reading is quiet:
+ * the second one says what is wrong.  Returns 1 when any input has one.
+ */
+static int own_tables(char **files, int nfiles, int follow,
+                      struct ipe_table **own)
+{
+	int i, any = 0;
+	for (i = 0; i < nfiles; i++) {
+		struct hpt_input in;
+		int quiet = hpt_quiet;
+		unsigned long warnings = hpt_warnings;
+		own[i] = NULL;
+		if (strcmp(files[i], "-") == 0 || (follow && i == nfiles - 1))
+			continue;
+		hpt_input_open(&in, files[i]);
+		if (hpt_sniff(&in) == HPT_FMT_EVENTLOG) {
+			own[i] = hpt_xmalloc(sizeof *own[i]);
+			ipe_table_init(own[i]);
+			hpt_quiet = 1;
+			ipe_in_tables(&in, own[i], 0);
+			hpt_quiet = quiet;
+			hpt_warnings = warnings;
+			if (own[i]->nipe == 0) {
+				ipe_table_free(own[i]);
+				free(own[i]);
+				own[i] = NULL;
+			} else {
+				any = 1;
+			}
+		}
+		hpt_input_close(&in);
+	}
+	return any;
+}
+
+/* -o ipe or -o cc (cc): the tables of every input, in order, each id
+ * once. */
+static void write_tables(char **files, int nfiles, int strict, int cc)
+{
+	struct ipe_table t;
+	int i;
+	ipe_table_init(&t);
+	for (i = 0; i < nfiles; i++) {
+		struct hpt_input in;
+		size_t had = cc ? t.ncc : t.nipe;
+		uint64_t n;
+		hpt_open_input(&in, files[i]);
+		n = ipe_in_tables(&in, &t, strict);
+		if (!cc && n == 0)
+			hpt_data_warn(in.name, 0, "no IPE events in the "
+			              "eventlog (GHC 9.2 or later writes them "
+			              "for code built with -finfo-table-map)");
+		if (cc && t.ncc == had)
+			hpt_data_warn(in.name, 0, "no cost-centre events in "
+			              "the eventlog (a profiled program writes "
+			              "them)");
+		hpt_input_close(&in);
+	}
+	if (cc)
+		ipe_tsv_write_cc(&t);
+	else
+		ipe_tsv_write(&t);
+	ipe_table_free(&t);
 }
 
 int main(int argc, char **argv)
@@ -145,8 +249,14 @@ int main(int argc, char **argv)
 	struct hp_sample s;
 	struct hp_sink sink;
 	struct first first;
-	int fmt = 0, strict = 0, follow = 0, c, i, nfiles;
+	int fmt = 0, strict = 0, follow = 0, c, i, nfiles, ntables = 0;
 	char **files, *offset = NULL;
+	const char **tables = NULL, *ipe_name = NULL, *prof_name = NULL;
+	size_t tables_cap = 0;
+	struct ipe_table itab;
+	struct prof_report prof;
+	struct naming nm;
+	struct hpt_intern out;
 
 	hpt_init("hpcat", usage);
 	while ((c = hpt_getopt(argc, argv, "fSqo:I:")) != -1) {
@@ -156,19 +266,81 @@ int main(int argc, char **argv)
 		case 'q': hpt_quiet = 1; break;
 		case 'o':
 			fmt = hpt_keyword('o', "output format", optarg, formats);
-			if (fmt == 3 || fmt == 4)
-				hpt_usage_error("-o %s (the IPE and cost-centre "
-				                "tables) is not supported yet",
-				                optarg);
 			break;
 		case 'I':
-			hpt_usage_error("-I (band names from an IPE table) "
-			                "is not supported yet");
+			tables = hpt_xgrow(tables, &tables_cap, ntables + 1,
+			                   sizeof *tables);
+			tables[ntables++] = optarg;
+			break;
 		}
 	}
 	if (follow && fmt == 2)
 		hpt_usage_error("-o wide cannot follow a file (-f)");
+	if (follow && (fmt == 3 || fmt == 4))
+		hpt_usage_error("-o %s reads whole eventlogs: it cannot "
+		                "follow a file (-f)", formats[fmt]);
+	if (ntables > 0 && (fmt == 3 || fmt == 4))
+		hpt_usage_error("-I names the bands of a profile: not with "
+		                "-o %s", formats[fmt]);
 	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
+	for (i = 0; i < ntables; i++) {
+		int j;
+		if (strcmp(tables[i], "-") != 0)
+			continue;
+		for (j = 0; j < nfiles; j++)
+			if (strcmp(files[j], "-") == 0)
+				hpt_usage_error("standard input can be read "
+				                "only once");
+		for (j = i + 1; j < ntables; j++)
+			if (strcmp(tables[j], "-") == 0)
+				hpt_usage_error("standard input can be read "
+				                "only once");
+	}
+	if (fmt == 3 || fmt == 4) {
+		write_tables(files, nfiles, strict, fmt == 4);
+		free(tables);
+		hpt_out_close();
+		return 0;
+	}
+	/* The tables of -I, then the inputs' own IPE tables. */
+	ipe_table_init(&itab);
+	prof_init(&prof);
+	for (i = 0; i < ntables; i++) {
+		struct prof_report r;
+		prof_init(&r);
+		switch (ipe_in_load(tables[i], &itab, &r, strict)) {
+		case IPE_IN_PROF:
+			if (prof_name)
+				hpt_usage_error("-I: one .prof only (%s and "
+				                "%s)", prof_name, tables[i]);
+			prof_free(&prof);
+			prof = r;
+			prof_name = tables[i];
+			break;
+		default:
+			prof_free(&r);
+			if (!ipe_name)
+				ipe_name = tables[i];
+			break;
+		}
+	}
+	memset(&nm, 0, sizeof nm);
+	nm.own = hpt_xcalloc((size_t)nfiles, sizeof *nm.own);
+	if (!ipe_name)
+		own_tables(files, nfiles, follow, nm.own);
+	hpt_intern_init(&out);
+	for (i = 0; i < nfiles; i++)
+		if (nm.own[i])
+			nm.out = &out;
+	if (prof_name) {
+		nm.prof = &prof;
+		nm.prof_name = prof_name;
+	}
+	if (ntables > 0) {
+		nm.out = &out;
+		nm.rn = hp_names_new(ipe_name ? &itab : NULL,
+		                     prof_name ? &prof : NULL, &out);
+	}
 	if (follow)
 		catch_signals();
 	if (fmt == 0)
@@ -191,11 +363,25 @@ int main(int argc, char **argv)
 	for (i = 0; i < nfiles; i++)
 		if (!cat_file(files[i], &first, strict,
 		              follow && i == nfiles - 1, &bands, &s, &sink,
-		              &offset))
+		              &offset, &nm, i))
 			break;
 	/* A signal before the only input appeared: nothing to end. */
 	if (sink.end && first.name)
-		sink.end(sink.arg, &bands);
+		sink.end(sink.arg, nm.out ? nm.out : &bands);
+	if (nm.rn) {
+		hp_names_warn(nm.rn, ipe_name, prof_name);
+		hp_names_free(nm.rn);
+	}
+	for (i = 0; i < nfiles; i++)
+		if (nm.own[i]) {
+			ipe_table_free(nm.own[i]);
+			free(nm.own[i]);
+		}
+	free(nm.own);
+	free(tables);
+	ipe_table_free(&itab);
+	prof_free(&prof);
+	hpt_intern_free(&out);
 	free(first.h.job);
 	free(first.h.sample_unit);
 	free(first.h.value_unit);

@@ -18,9 +18,10 @@ rank() {
 	num|output) echo 2 ;;
 	escape|input|intern) echo 3 ;;
 	prog|sniff) echo 4 ;;
-	hp|hp_stats|hp_select|prof|prof_tree|json|json_read|xml|svg|eventlog) echo 5 ;; # models and their
-	                                               # transformations
-	hp_*|prof_*|json_*|ev_*|svg_*) echo 6 ;;       # readers, writers, transforms
+	# models and their transformations
+	hp|hp_stats|hp_select|prof|prof_tree|json|json_read|xml|svg|eventlog|ipe) echo 5 ;;
+	# readers, writers, transforms
+	hp_*|prof_*|json_*|ev_*|svg_*|ipe_tsv) echo 6 ;;
 	heap_in|*_in) echo 7 ;;                        # format dispatch
 	*) echo 9 ;;
 	esac

@@ -18,6 +18,15 @@ Kinds:
                 an unknown event type, skipped by its declared size
   ipe           an IPE event (169) declaring one byte more than it writes
                 (GHC 9.6), then a census
+  ipe-table     IPE tables for hpcat -o ipe, -o cc and -I: info tables
+                with spaces in their types, a TAB in a label, a bare ':'
+                source, an unknown closure type, a definition posted
+                again (once the same, once with other fields), an IPE
+                event whose last field has no NUL, cost centres posted
+                again, then a -hi census whose bands the table names
+                (and one it lacks)
+  ipe-torn      IPE events torn by a time-profile event (formats.md
+                4.6): the damaged one is skipped, the ones after it read
   torn          a census in which a time-profile event (167) tore a heap
                 sample event (the non-threaded RTS, formats.md 4.6), then
                 a good census
@@ -208,6 +217,70 @@ def kind_ipe():
     return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
 
 
+def ipe_ev(types, time, addr, fields, overstate=True):
+    """An IPE event; GHC 9.6 declares one byte more than it writes."""
+    body = struct.pack('>Q', addr) + b''.join(z(f) for f in fields)
+    return struct.pack('>HQH', 169, time,
+                       len(body) + (1 if overstate else 0)) + body
+
+
+IPE_ROWS = [
+    (0x40b640, (b'sat_s1TF_info', b'16', b'Shape', b'shapes', b'Main',
+                b'Ipe.hs:18:13-64')),
+    (0x40b200, (b'sat_s1TY_info', b'11', b'Int -> Int', b'adders', b'Main',
+                b'Ipe.hs:25:13-17')),
+    (0x40ae70, (b'sat_s1Ts_info', b'16', b'[(Int, String)]', b'main.m',
+                b'Main', b'Ipe.hs:33:11-53')),
+    (0x40bf68, (b'Item_con_info', b'4', b'', b'', b'Main', b':')),
+    (0x40c000, (b'odd_info', b'99', b'Map Int  String', b'a\tb', b'My Mod',
+                b'')),
+]
+
+
+def kind_ipe_table():
+    t = dict(TYPES)
+    evs = preamble(t, breakdown=8)
+    evs += [cc(t, 2100, 1, b'main', b'Main'),
+            cc(t, 2110, 2, b'CAF', b'Main', caf=True),
+            cc(t, 2120, 1, b'main', b'Main'),
+            cc(t, 2130, 2, b'CAF', b'Other')]
+    for k, (addr, fields) in enumerate(IPE_ROWS):
+        evs.append(ipe_ev(t, 2500 + k, addr, fields, overstate=k % 2 == 0))
+    # posted again: the same, then with another type
+    evs.append(ipe_ev(t, 2600, *IPE_ROWS[0]))
+    evs.append(ipe_ev(t, 2610, IPE_ROWS[1][0],
+                      IPE_ROWS[1][1][:2] + (b'Int',) + IPE_ROWS[1][1][3:]))
+    # no NUL after the last field
+    bad = struct.pack('>Q', 0x40d000) + b'x\0' * 5 + b'Ipe.hs'
+    evs.append(struct.pack('>HQH', 169, 2620, len(bad)) + bad)
+    evs += [ev(t, 162, 100000000, struct.pack('>Q', 0)),
+            sample_str(t, 100000010, 40, b'0x40b640'),
+            sample_str(t, 100000020, 16, b'0x40b200'),
+            sample_str(t, 100000030, 24, b'0x40bf68'),
+            sample_str(t, 100000040, 32, b'0x40c000'),
+            sample_str(t, 100000050, 8, b'0x4a5b30'),
+            ev(t, 165, 100000060, struct.pack('>Q', 0))]
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
+def kind_ipe_torn():
+    t = dict(TYPES)
+    evs = preamble(t, breakdown=8)
+    prof = ev(t, 167, 2505, struct.pack('>IQB', 0, 7, 1) +
+              struct.pack('>I', 1))
+    first = ipe_ev(t, 2500, *IPE_ROWS[0])
+    torn = ipe_ev(t, 2510, *IPE_ROWS[1])
+    # The first two bytes of the 167 event land inside the second IPE
+    # event, which loses its last byte; the rest of the 167 follows.
+    evs += [first, prof[:2] + torn[:-1] + prof[2:],
+            ipe_ev(t, 2520, *IPE_ROWS[2]),
+            ev(t, 162, 100000000, struct.pack('>Q', 0)),
+            sample_str(t, 100000010, 40, b'0x40b640'),
+            sample_str(t, 100000020, 16, b'0x40ae70'),
+            ev(t, 165, 100000060, struct.pack('>Q', 0))]
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
 def kind_torn():
     t = dict(TYPES)
     evs = preamble(t) + cc_table(t)
@@ -314,6 +387,8 @@ KINDS = {
     'hb': kind_hb,
     'grown': kind_grown,
     'ipe': kind_ipe,
+    'ipe-table': kind_ipe_table,
+    'ipe-torn': kind_ipe_torn,
     'torn': kind_torn,
     'no-heap': kind_no_heap,
     'undeclared': kind_undeclared,

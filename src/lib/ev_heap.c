@@ -192,26 +192,21 @@ static uint32_t cc_slot(struct ev_heap *h, const unsigned char *key,
 
 static void define_cc(struct ev_heap *h, const struct ev_event *e)
 {
-	const unsigned char *p = e->p, *end = e->p + e->len;
-	size_t ll, ml;
+	struct ev_cost_centre cc;
 	uint32_t i;
 	int added;
-	if (e->len < 4 + 3) {
+	if (!ev_cost_centre(e, &cc)) {
 		repair(h, e->offset, "cost-centre event too short",
 		       "skipped");
 		return;
 	}
-	p += 4;
-	ll = str_len(p, (size_t)(end - p));
-	ml = p + ll < end ? str_len(p + ll + 1, (size_t)(end - p - ll - 1))
-	                  : 0;
 	i = cc_slot(h, e->p, &added);
 	if (h->cc_defined[i])
 		return; /* re-posted (9.2: at each restart of the log) */
-	h->cc_label[i] = hpt_xmemdup((const char *)p, ll);
-	h->cc_label_len[i] = ll;
-	h->cc_module[i] = hpt_xmemdup(ml ? (const char *)p + ll + 1 : "", ml);
-	h->cc_module_len[i] = ml;
+	h->cc_label[i] = hpt_xmemdup(cc.label.s, cc.label.n);
+	h->cc_label_len[i] = cc.label.n;
+	h->cc_module[i] = hpt_xmemdup(cc.module.s, cc.module.n);
+	h->cc_module_len[i] = cc.module.n;
 	h->cc_defined[i] = 1;
 }
 

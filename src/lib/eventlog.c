@@ -535,3 +535,42 @@ void ev_reader_free(struct ev_reader *r)
 	free(r->size);
 	free(r);
 }
+
+/* The NUL-terminated string at *p before end into *f, *p moved past
+ * its NUL (to end when it has none: returns 0 then). */
+static int str_field(const unsigned char **p, const unsigned char *end,
+                     struct ev_str *f)
+{
+	const unsigned char *z = memchr(*p, '\0', (size_t)(end - *p));
+	f->s = (const char *)*p;
+	f->n = (size_t)((z ? z : end) - *p);
+	*p = z ? z + 1 : end;
+	return z != NULL;
+}
+
+int ev_cost_centre(const struct ev_event *e, struct ev_cost_centre *cc)
+{
+	const unsigned char *p = e->p + 4, *end = e->p + e->len;
+	if (e->len < 4 + 3)
+		return 0;
+	cc->id = get32(e->p);
+	str_field(&p, end, &cc->label);
+	str_field(&p, end, &cc->module);
+	str_field(&p, end, &cc->src);
+	cc->is_caf = p < end && *p != 0;
+	return 1;
+}
+
+int ev_ipe(const struct ev_event *e, struct ev_ipe *ipe)
+{
+	const unsigned char *p = e->p + 8, *end = e->p + e->len;
+	if (e->len < 8 + 6)
+		return 0;
+	ipe->id = get64(e->p);
+	return str_field(&p, end, &ipe->name) &&
+	       str_field(&p, end, &ipe->desc) &&
+	       str_field(&p, end, &ipe->type) &&
+	       str_field(&p, end, &ipe->label) &&
+	       str_field(&p, end, &ipe->module) &&
+	       str_field(&p, end, &ipe->src);
+}

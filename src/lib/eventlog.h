@@ -102,4 +102,43 @@ uint64_t ev_u64(const unsigned char *p);
 /* Release the reader (not the input). */
 void ev_reader_free(struct ev_reader *r);
 
+/* A string field of a payload: its bytes (in the event's payload, valid
+ * as long as it is) and length, without the NUL. */
+struct ev_str {
+	const char *s;
+	size_t n;
+};
+
+/*
+ * The fields of a HEAP_PROF_COST_CENTRE event (161, traceHeapProf-
+ * CostCentre in rts/eventlog/EventLog.c; formats.md 4.3): u32 id,
+ * label, module, srcloc (NUL-terminated), u8 flags (0 or 'c' for a
+ * CAF).  A string runs to its NUL or to the payload's end, a field the
+ * payload lacks is empty (or a flag 0).  Returns 0, with nothing set,
+ * when the payload is shorter than 7 bytes (the id and three NULs).
+ */
+struct ev_cost_centre {
+	uint32_t id;
+	struct ev_str label, module, src;
+	int is_caf;
+};
+int ev_cost_centre(const struct ev_event *e, struct ev_cost_centre *cc);
+
+/*
+ * The fields of an IPE event (169, traceIPE in rts/eventlog/
+ * EventLog.c, GHC 9.2 and later; formats.md 4.3 and 4.6): u64
+ * info-table address, then table name, closure description (the
+ * closure type's number, as decimal text), type description, label,
+ * module, source location ("file:span", or a bare ":" for none), each
+ * NUL-terminated.  The reader (ev_next) has already ended the event
+ * where GHC 9.6's overstated length says one byte more.  Returns 0 when
+ * the payload is shorter than the address or a string has no NUL
+ * before the payload's end (a malformed event).
+ */
+struct ev_ipe {
+	uint64_t id;
+	struct ev_str name, desc, type, label, module, src;
+};
+int ev_ipe(const struct ev_event *e, struct ev_ipe *ipe);
+
 #endif

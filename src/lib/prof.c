@@ -377,3 +377,33 @@ size_t prof_flat(const struct prof_report *r, enum prof_weight w,
 	return nc;
 }
 
+
+int prof_retainer_set(const struct prof_report *r, uint64_t no,
+                      const char **elems, size_t *len)
+{
+	const char *p = r->sets, *end = r->sets + r->sets_len;
+	if (!r->sets)
+		return 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end, *q = p + 4;
+		uint64_t v = 0;
+		int digits = 0;
+		if (e > p && e[-1] == '\r')
+			e--;
+		if (e - p > 4 && memcmp(p, "SET ", 4) == 0) {
+			while (q < e && *q >= '0' && *q <= '9' && digits < 19) {
+				v = v * 10 + (uint64_t)(*q++ - '0');
+				digits++;
+			}
+			if (digits && v == no && e - q >= 5 &&
+			    memcmp(q, " = {", 4) == 0 && e[-1] == '}') {
+				*elems = q + 4;
+				*len = (size_t)(e - 1 - (q + 4));
+				return 1;
+			}
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}

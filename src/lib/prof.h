@@ -156,6 +156,16 @@ int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b);
  * depth, PROF_NONE at the end. */
 uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d);
 
+/*
+ * Retainer set no of the report's SET list (r->sets; its lines are
+ * "SET <n> = {<ccs>, <ccs>, ...}", rts/RetainerSet.c
+ * outputAllRetainerSet, formats.md 2.6): returns 1 with *elems and
+ * *len the bytes between its braces, each <ccs> being "<Mod.label,...>"
+ * innermost first ("<>" for MAIN); 0 when the list has no such line.
+ */
+int prof_retainer_set(const struct prof_report *r, uint64_t no,
+                      const char **elems, size_t *len);
+
 /* The measure of -w: individual ticks, bytes, entries, or %time. */
 enum prof_weight { PROF_W_TICKS, PROF_W_ALLOC, PROF_W_ENTRIES, PROF_W_TIME };
 

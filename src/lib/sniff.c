@@ -84,7 +84,8 @@ static enum hpt_format sniff(struct hpt_input *in, size_t from)
 			return HPT_FMT_HP;
 	if (contains(line, n, "Time and Allocation Profiling Report") ||
 	    starts_kw(line, n, "COST") || starts_kw(line, n, "total") ||
-	    contains(line, n, "Retainer sets created"))
+	    contains(line, n, "Retainer sets created") ||
+	    (n >= 20 && memcmp(line, "Retainer Profiling: ", 20) == 0))
 		return HPT_FMT_PROF;
 	return HPT_FMT_UNKNOWN;
 }

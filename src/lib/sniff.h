@@ -11,8 +11,11 @@
  *              formats.md 1.2)
  *   .prof      a first line holding "Time and Allocation Profiling
  *              Report", or starting "COST CENTRE", "total time",
- *              "total alloc" or "Retainer sets created"
- *              (rts/ProfilerReport.c, rts/RetainerSet.c; formats.md 2)
+ *              "total alloc" or "Retainer sets created", or
+ *              starting "Retainer Profiling: " (the census lines
+ *              that +RTS -hr without -p writes before its SET list)
+ *              (rts/ProfilerReport.c, rts/RetainerSet.c,
+ *              rts/RetainerProfile.c; formats.md 2)
  *   empty      no byte, or only white space
  *   unknown    anything else: the reader the program expects decides
  *              (and says what is wrong with the first line)

@@ -1,0 +1,56 @@
+/*
+ * ipe_in.c: format dispatch for the tables that name bands.  See
+ * ipe_in.h.
+ */
+#include "ipe_in.h"
+
+#include "diag.h"
+#include "ev_ipe.h"
+#include "ipe_tsv.h"
+#include "prof_read.h"
+#include "sniff.h"
+
+enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
+                             struct prof_report *r, int strict)
+{
+	struct hpt_input in;
+	enum hpt_format f;
+	enum ipe_in_kind kind;
+	hpt_input_open(&in, path);
+	f = hpt_sniff(&in);
+	switch (f) {
+	case HPT_FMT_EMPTY:
+		hpt_data_error(in.name, 0, "empty input");
+	case HPT_FMT_HP:
+	case HPT_FMT_JSON:
+		hpt_data_error(in.name, 0, "%s, not an IPE table, eventlog or "
+		               ".prof", hpt_format_name(f));
+	case HPT_FMT_EVENTLOG:
+		ev_ipe_read(t, &in, strict);
+		kind = IPE_IN_EVENTLOG;
+		break;
+	case HPT_FMT_PROF:
+		prof_read(r, &in);
+		kind = IPE_IN_PROF;
+		break;
+	default:
+		ipe_tsv_read(t, &in);
+		kind = IPE_IN_TSV;
+		break;
+	}
+	hpt_input_close(&in);
+	return kind;
+}
+
+uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
+                       int strict)
+{
+	enum hpt_format f = hpt_sniff(in);
+	if (f == HPT_FMT_EMPTY)
+		hpt_data_error(in->name, 0, "empty input");
+	if (f != HPT_FMT_EVENTLOG)
+		hpt_data_error(in->name, 0, "%s has no IPE or cost-centre "
+		               "table (-o ipe and -o cc read eventlogs)",
+		               hpt_format_name(f));
+	return ev_ipe_read(t, in, strict);
+}

@@ -1,0 +1,45 @@
+/*
+ * ipe_in.h: the tables that name bands (hpcat -I and -o ipe/-o cc),
+ * whatever file holds them: the format dispatch of IPE input.  It asks
+ * the sniffer (sniff.h) what the file holds:
+ *
+ *   eventlog   its IPE and cost-centre events (ev_ipe.h)
+ *   .prof      a report of the same run, for -hc and -hr names
+ *              (prof_read.h)
+ *   anything   an IPE table as -o ipe writes it (ipe_tsv.h, which says
+ *   else       what is wrong with it)
+ *   .hp, JSON  "FILE: a heap profile (.hp), not an IPE table, eventlog
+ *              or .prof" (-pj JSON likewise)
+ *   empty      "FILE: empty input"
+ */
+#ifndef HPT_IPE_IN_H
+#define HPT_IPE_IN_H
+
+#include <stdint.h>
+
+#include "input.h"
+#include "ipe.h"
+#include "prof.h"
+
+enum ipe_in_kind { IPE_IN_TSV, IPE_IN_EVENTLOG, IPE_IN_PROF };
+
+/*
+ * Read the table file path ("-" is standard input): an eventlog or an
+ * IPE TSV into t (entries added after those t has), a .prof into r
+ * (which prof_init made empty).  strict as for ev_ipe_read.  Returns
+ * what it was; errors as above, then the format reader's own.
+ */
+enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
+                             struct prof_report *r, int strict);
+
+/*
+ * The IPE and cost-centre tables of an input (opened by the caller),
+ * for hpcat -o ipe and -o cc: an eventlog is read to its end into t
+ * (ev_ipe_read), returning its number of IPE events.  Any other input
+ * is the error "FILE: FORMAT has no IPE or cost-centre table (-o ipe
+ * and -o cc read eventlogs)" ("FILE: empty input" when empty).
+ */
+uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
+                       int strict);
+
+#endif
