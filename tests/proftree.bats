@@ -14,7 +14,12 @@ load helper
 @test "golden cases exist for every error message in the reader" {
 	local d="$TOP/tests/cases/proftree"
 	for m in 'empty input' 'missing key' \
-	    'eventlog input not supported yet' 'not a .prof report' \
+	    'not a .prof report' 'no time profile in the eventlog' \
+	    'its GHC writes none' 'time-profile sample event too short' \
+	    'cost centres holds only' 'has no definition: named <cc' \
+	    'the most the RTS writes' 'without a start event (PROF_BEGIN)' \
+	    'no time-profile samples in the eventlog' \
+	    'an eventlog has no allocation' 'not an eventlog' \
 	    'no cost-centre tree after the header' 'second root row' \
 	    'number out of range' 'malformed row skipped' \
 	    'last row has no newline' 'text after the cost-centre tree' \
@@ -596,4 +601,153 @@ own_quiet() { # FILE: -o prof after each pruning reads back without a word
 	need_corpus
 	local f
 	for f in "$CORPUS"/prof/*.prof; do own_quiet "$f"; done
+}
+
+# -- eventlogs: the time-profile samples of +RTS -l -p (ev_prof.c) --
+
+@test "eventlog: the hand-made logs of the golden cases are what mkeventlog.py makes" {
+	local d="$TOP/tests/cases/proftree" k
+	for k in ok unknown cut depth 255 no-begin no-samples old; do
+		python3 "$TOP/tests/mkeventlog.py" "prof-$k" | cmp - "$d/ev-prof-$k.in"
+		[ "$k" = ok ] || [ "$k" = unknown ] || continue
+		python3 "$TOP/tests/mkeventlog.py" "prof-$k" |
+			cmp - "$TOP/tests/cases/prof2json/ev-prof-$k${k#ok}.in" 2>/dev/null ||
+			python3 "$TOP/tests/mkeventlog.py" "prof-$k" |
+			cmp - "$TOP/tests/cases/prof2json/ev-prof-$k-S.in"
+	done
+}
+
+# The per-path individual ticks of a report: "path<TAB>ticks" lines,
+# the path being the cost centres (label, module, SRC) from the root,
+# for the nodes with ticks.  From a -p .prof the ticks are estimated
+# from its percentages (proftree -o folded), so they are compared
+# within one tick.
+folded_ticks() {
+	proftree -o folded "$1" | sort
+}
+
+@test "eventlog fixture: total ticks equal those of the .prof of the same run" {
+	local t p
+	t=$(proftree -o tsv "$FIX/leak.l-p.eventlog" | awk -F'\t' 'NR > 1 { s += $12 } END { print s }')
+	p=$(sed -n 's/.*(\([0-9]*\) ticks @.*/\1/p' "$FIX/leak.l-p.prof")
+	echo "eventlog $t, .prof $p"
+	[ -n "$p" ] && [ "$p" -gt 100 ]
+	# GHC 9.0.2 charges each tick once for both outputs: equal; a few
+	# ticks apart is what proftree.1 allows in general
+	[ $((t - p)) -le 3 ] && [ $((p - t)) -le 3 ]
+	proftree "$FIX/leak.l-p.eventlog" | grep -qx "total time   0.58 secs (580 ticks @ 1000 us, 1 processor)"
+	grep -q "total time  =        0.58 secs   (580 ticks @ 1000 us, 1 processor)" "$FIX/leak.l-p.prof"
+}
+
+@test "eventlog fixture: the stacks with ticks, their names and their ticks are the .prof's" {
+	# the .prof is -p: its folded ticks are the percentages times the
+	# total, rounded; the eventlog's are exact
+	folded_ticks "$FIX/leak.l-p.eventlog" >"$BATS_TEST_TMPDIR/ev"
+	folded_ticks "$FIX/leak.l-p.prof" >"$BATS_TEST_TMPDIR/prof"
+	cat "$BATS_TEST_TMPDIR/ev"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ev")" -ge 6 ]
+	python3 - "$BATS_TEST_TMPDIR/ev" "$BATS_TEST_TMPDIR/prof" <<'PY'
+import sys
+def load(p):
+    d = {}
+    for line in open(p, 'rb'):
+        k, v = line.rstrip(b'\n').rsplit(b' ', 1)
+        d[k] = int(v)
+    return d
+ev, pr = load(sys.argv[1]), load(sys.argv[2])
+bad = [(k, ev.get(k), pr.get(k)) for k in set(ev) | set(pr)
+       if abs(ev.get(k, 0) - pr.get(k, 0)) > 1]
+print(bad)
+sys.exit(1 if bad or set(ev) != set(pr) else 0)
+PY
+	# label, module and SRC of every node are those of the .prof
+	proftree -o tsv "$FIX/leak.l-p.eventlog" | cut -f4-6 | sort -u >"$BATS_TEST_TMPDIR/evn"
+	proftree -o tsv "$FIX/leak.l-p.prof" | cut -f4-6 | sort -u >"$BATS_TEST_TMPDIR/pn"
+	[ "$(comm -23 "$BATS_TEST_TMPDIR/evn" "$BATS_TEST_TMPDIR/pn" | wc -l)" -eq 0 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/evn")" -ge 10 ]
+}
+
+@test "eventlog fixture: every output works; -o prof reads back as the same tree" {
+	local f="$FIX/leak.l-p.eventlog" o
+	for o in tree tsv folded prof svg; do
+		proftree -o "$o" "$f" >"$BATS_TEST_TMPDIR/out.$o" 2>"$BATS_TEST_TMPDIR/err"
+		[ -s "$BATS_TEST_TMPDIR/out.$o" ]
+		[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	done
+	xmllint --noout "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'buildMap.\\' "$BATS_TEST_TMPDIR/out.svg"
+	proftree -o tsv "$BATS_TEST_TMPDIR/out.prof" 2>"$BATS_TEST_TMPDIR/err" >"$BATS_TEST_TMPDIR/back"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	diff -u "$BATS_TEST_TMPDIR/out.tsv" "$BATS_TEST_TMPDIR/back"
+	grep -q "total alloc =     unknown bytes  (not in an eventlog)" "$BATS_TEST_TMPDIR/out.prof"
+	proftree -a "$f" | grep -q '^      0  71.55  *0.00  *71.55  *0.00  *415  *0  buildMap.\\'
+	proftree -i -o folded "$f" | grep -qx 'buildMap.\\;buildMap;main.m;main;MAIN 415'
+}
+
+@test "eventlog fixture: prof2json writes it as -pj JSON that reads back as the same tree" {
+	local f="$FIX/leak.l-p.eventlog"
+	prof2json "$f" >"$BATS_TEST_TMPDIR/j.json"
+	jq -e '.total_ticks == 580 and .tick_interval == 1000 and .total_alloc == 0 and .program == "leak"' "$BATS_TEST_TMPDIR/j.json"
+	jq -e '[.cost_centres[] | select(.label == "CAF")] | .[0].is_caf' "$BATS_TEST_TMPDIR/j.json"
+	proftree -o folded "$BATS_TEST_TMPDIR/j.json" >"$BATS_TEST_TMPDIR/a"
+	proftree -o folded "$f" >"$BATS_TEST_TMPDIR/b"
+	diff -u "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+}
+
+@test "eventlog: the other eventlog fixtures hold no time profile, exit 2" {
+	local f
+	for f in "$FIX"/*.l-h*.eventlog; do
+		run proftree "$f"
+		[ "$status" -eq 2 ]
+		[ "$output" = "proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)" ]
+	done
+	# a killed program's log: the global buffer was never written
+	f="$FIX/leak.l-killed.eventlog"
+	run proftree "$f"
+	[ "$status" -eq 2 ]
+	[ "$output" = "proftree: $f: offset 2688: warning: eventlog cut off here (no end-of-data marker): the events before it are read
+proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)" ]
+}
+
+@test "eventlog: a log cut off is read up to its last complete sample" {
+	local f="$FIX/leak.l-p.eventlog" n
+	n=$(wc -c <"$f")
+	head -c $((n - 3000)) "$f" >"$BATS_TEST_TMPDIR/cut.eventlog"
+	run proftree -o folded "$BATS_TEST_TMPDIR/cut.eventlog"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"warning: eventlog cut off here (no end-of-data marker): the events before it are read"* ]]
+	[[ "$output" == *"MAIN;main;main.m;buildMap;buildMap.\\ "* ]]
+}
+
+@test "eventlog: prof2json -S refuses a repair, plain prof2json makes it" {
+	local d="$TOP/tests/cases/proftree"
+	run prof2json "$d/ev-prof-depth.in"
+	[ "$status" -eq 0 ]
+	run prof2json -S "$d/ev-prof-depth.in"
+	[ "$status" -eq 2 ]
+	[ "$output" = "prof2json: $d/ev-prof-depth.in: offset 1480: time-profile sample of 3 cost centres holds only 1" ]
+}
+
+@test "eventlog corpus: the ghc-events time-prof log, 332 ticks of fib" {
+	need_corpus
+	local f="$CORPUS/eventlog/haskell_ghc-events__time-prof.eventlog"
+	run proftree -o folded "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "MAIN;Main.CAF;main;fib 332" ]
+	proftree "$f" | grep -qx 'total time   0.33 secs (332 ticks @ 1000 us, 1 processor)'
+	proftree "$f" | grep -qx 'command      Fib +RTS -l-au -p -RTS'
+}
+
+@test "eventlog corpus: logs without time-profile samples are refused, exit 2" {
+	need_corpus
+	local f n=0
+	for f in "$CORPUS"/eventlog/*.eventlog; do
+		case $f in *time-prof*|*empty*) continue ;; esac
+		run proftree "$f"
+		[ "$status" -eq 2 ] || { echo "$f: $output"; return 1; }
+		[[ "$output" == *"no time profile in the eventlog"* ||
+		   "$output" == *"offset"* ]] || { echo "$f: $output"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 25 ]
 }

@@ -205,9 +205,9 @@ static uint32_t child(struct ev_prof *h, uint32_t parent, uint32_t cc)
 	id = hpt_intern(&h->pairs, (const char *)key, sizeof key, &added);
 	x = id + 1;
 	if (added) {
-		/* names come at the end (name_nodes) */
-		if (prof_add(h->r, parent, 0, 0, 0) != x)
-			hpt_die("ev_prof: node numbering out of step");
+		/* names come at the end (name_nodes); each new pair makes
+		 * one node, so the node is number x */
+		prof_add(h->r, parent, 0, 0, 0);
 		h->node_cc = hpt_xgrow(h->node_cc, &h->node_cap,
 		                       (size_t)x + 1, sizeof *h->node_cc);
 		h->node_cc[x] = cc;
