@@ -49,6 +49,8 @@ Kinds:
   prof-255      the same and a sample of 255 cost centres (the RTS's
                 cap)
   prof-no-begin the same without PROF_BEGIN
+  prof-short-begin  the same with PROF_BEGIN declared and written as 4
+                bytes, and a cost-centre definition cut short
   prof-no-samples  PROF_BEGIN and the cost-centre table, no sample
   prof-old      a table without the time-profile events (before 8.10)
 """
@@ -310,14 +312,19 @@ def kind_prof(variant='ok'):
     t[168] = (8, b'Start of a time profile')
     if variant == 'old':
         del t[167], t[168]
+    if variant == 'short-begin':
+        t[168] = (4, t[168][1])
     evs = [ev(t, 30, 1000, struct.pack('>I', 0) +
               b'/usr/bin/demo\0in.txt\0+RTS\0-l\0-p\0-N2\0-RTS\0-v\0'),
            ev(t, 43, 1100, struct.pack('>IQI', 1, 1600000000, 5000))]
     evs += [ev(t, 161, 1200 + i, struct.pack('>I', i) + z(lab) + z(mod) +
                z(src) + (b'c' if lab == b'CAF' else b'\0'))
             for i, lab, mod, src in PROF_CCS]
+    if variant == 'short-begin':
+        evs.append(ev(t, 161, 1400, b'\0\0\0'))
     if variant not in ('no-begin', 'old'):
-        evs.append(ev(t, 168, 1500, struct.pack('>Q', 20000000)))
+        evs.append(ev(t, 168, 1500, struct.pack('>Q', 20000000)
+                      [:t[168][0]]))
     if variant not in ('no-samples', 'old'):
         for k, stacks in enumerate(PROF_TICKS):
             for cap, ids in enumerate(stacks):
@@ -342,6 +349,7 @@ KINDS = {
     'prof-depth': lambda: kind_prof('depth'),
     'prof-255': lambda: kind_prof('255'),
     'prof-no-begin': lambda: kind_prof('no-begin'),
+    'prof-short-begin': lambda: kind_prof('short-begin'),
     'prof-no-samples': lambda: kind_prof('no-samples'),
     'prof-old': lambda: kind_prof('old'),
     'short': kind_short,

@@ -20,6 +20,7 @@ load helper
 	    'the most the RTS writes' 'without a start event (PROF_BEGIN)' \
 	    'no time-profile samples in the eventlog' \
 	    'an eventlog has no allocation' 'not an eventlog' \
+	    'time-profile start event too short' \
 	    'no cost-centre tree after the header' 'second root row' \
 	    'number out of range' 'malformed row skipped' \
 	    'last row has no newline' 'text after the cost-centre tree' \
@@ -607,7 +608,7 @@ own_quiet() { # FILE: -o prof after each pruning reads back without a word
 
 @test "eventlog: the hand-made logs of the golden cases are what mkeventlog.py makes" {
 	local d="$TOP/tests/cases/proftree" k
-	for k in ok unknown cut depth 255 no-begin no-samples old; do
+	for k in ok unknown cut depth 255 no-begin short-begin no-samples old; do
 		python3 "$TOP/tests/mkeventlog.py" "prof-$k" | cmp - "$d/ev-prof-$k.in"
 		[ "$k" = ok ] || [ "$k" = unknown ] || continue
 		python3 "$TOP/tests/mkeventlog.py" "prof-$k" |
