@@ -331,8 +331,8 @@ invariants() {
 # -- the man page's EXAMPLES: the very lines man_examples extracts --
 
 # ex N: run the Nth example line of man/proftree.1 in a fresh directory
-# holding app.prof (leak.P.prof), before.prof (leak.p.prof) and
-# after.prof (leak.P.prof); $output and $status are its results there.
+# holding app.prof (leak.P.prof), before.prof (leak.p.prof),
+# after.prof (leak.P.prof) and app.eventlog (leak.l-p.eventlog); $output and $status are its results there.
 # flamegraph.pl is not a Debian package: where it is not installed, a
 # stand-in checks that its input is folded stacks and writes an SVG.
 ex() {
@@ -343,6 +343,7 @@ ex() {
 	cp "$FIX/leak.P.prof" "$d/app.prof"
 	cp "$FIX/leak.p.prof" "$d/before.prof"
 	cp "$FIX/leak.P.prof" "$d/after.prof"
+	cp "$FIX/leak.l-p.eventlog" "$d/app.eventlog"
 	if ! command -v flamegraph.pl >/dev/null; then
 		cat >"$d/bin/flamegraph.pl" <<'SH'
 #!/bin/sh
@@ -355,9 +356,9 @@ SH
 	EXDIR=$d
 }
 
-@test "man EXAMPLES: the page has the six examples these tests check" {
+@test "man EXAMPLES: the page has the seven examples these tests check" {
 	# example 3, the -o svg flame graph, is checked in svg.bats
-	[ "$(man_examples proftree.1 | wc -l)" -eq 6 ]
+	[ "$(man_examples proftree.1 | wc -l)" -eq 7 ]
 }
 
 @test "man EXAMPLES 1: the hot path of a program" {
@@ -419,6 +420,16 @@ SH
 	done
 	run proftree -D -o tsv "$FIX/leak.p.prof" "$FIX/leak.P.prof"
 	echo "$output" | grep -qF "$(printf '4\t19\t18\tbuildMap.\\\\\tMain\tLeak.hs:20:37-50\t0\t1.492683\t0.040465\t1.492683\t0.040465\t\t')"
+}
+
+@test "man EXAMPLES 7: the hot path from an eventlog" {
+	ex 7
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qx 'total time   0.58 secs (580 ticks @ 1000 us, 1 processor)'
+	echo "$output" | grep -Eq '^      0  71\.55  +0\.00  +71\.55  +0\.00  +415  +0  +5  +buildMap\.\\  +Main +Leak.hs:20:37-50$'
+	# -m 5 cut leakySum (3.97 %) and left its ticks in main
+	! echo "$output" | grep -q leakySum
+	echo "$output" | grep -Eq ' 30  +0  +2   main +Main '
 }
 
 # -- review findings --
