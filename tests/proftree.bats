@@ -672,6 +672,11 @@ bad = [(k, ev.get(k), pr.get(k)) for k in set(ev) | set(pr)
 print(bad)
 sys.exit(1 if bad or set(ev) != set(pr) else 0)
 PY
+	# -D of the two: every node's %time, individual and inherited,
+	# within the .prof's rounding (0.05 points)
+	proftree -D -o tsv "$FIX/leak.l-p.prof" "$FIX/leak.l-p.eventlog" |
+		awk -F'\t' 'NR > 1 { n++; for (c = 8; c <= 10; c += 2) if ($c > 0.05 || $c < -0.05) { print; bad = 1 } }
+		    END { exit bad || n < 15 }'
 	# label, module and SRC of every node are those of the .prof
 	proftree -o tsv "$FIX/leak.l-p.eventlog" | cut -f4-6 | sort -u >"$BATS_TEST_TMPDIR/evn"
 	proftree -o tsv "$FIX/leak.l-p.prof" | cut -f4-6 | sort -u >"$BATS_TEST_TMPDIR/pn"
