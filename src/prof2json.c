@@ -39,8 +39,13 @@ static void read_report(struct prof_report *r, const char *path, int strict)
 		prof_json_read(r, &in, strict ? PROF_JSON_STRICT : 0);
 		break;
 	case HPT_FMT_EVENTLOG:
-		/* its time-profile samples: ticks only (ev_prof.h) */
+		/* its time-profile samples: ticks only (ev_prof.h); its
+		 * repairs are errors under strict, and so is a warning
+		 * about a profile that lacks its start or its samples */
 		ev_prof_read(r, &in, strict);
+		if (strict && hpt_warnings != warned)
+			hpt_data_error(in.name, 0, "-S: the report needed "
+			               "repairs (see the warnings)");
 		break;
 	case HPT_FMT_HP:
 		hpt_data_error(in.name, 0, "%s, not a .prof report",

@@ -743,6 +743,13 @@ proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)"
 	run prof2json -S "$d/ev-prof-depth.in"
 	[ "$status" -eq 2 ]
 	[ "$output" = "prof2json: $d/ev-prof-depth.in: offset 1480: time-profile sample of 3 cost centres holds only 1" ]
+	# a profile without its start event: the warning, then the refusal
+	run prof2json -S "$d/ev-prof-no-begin.in"
+	[ "$status" -eq 2 ]
+	[ "$output" = "prof2json: $d/ev-prof-no-begin.in: warning: time-profile samples without a start event (PROF_BEGIN): the tick interval and the total time are unknown
+prof2json: $d/ev-prof-no-begin.in: -S: the report needed repairs (see the warnings)" ]
+	run prof2json "$d/ev-prof-no-begin.in"
+	[ "$status" -eq 0 ]
 }
 
 @test "eventlog corpus: the ghc-events time-prof log, 332 ticks of fib" {

@@ -108,7 +108,10 @@ static void set_command(struct ev_prof *h, const struct ev_event *e)
 	cmd = hpt_xmemdup((const char *)b, (size_t)(p + k - b));
 	n = cap = (size_t)(p + k - b);
 	add_word(&cmd, &n, &cap, "+RTS", 4);
-	for (p += k + 1; p < end; p += k + 1) {
+	/* each argument ends in a NUL, the last perhaps in the payload's
+	 * end */
+	for (p += k < (size_t)(end - p) ? k + 1 : k; p < end;
+	     p += k < (size_t)(end - p) ? k + 1 : k) {
 		const char *arg = (const char *)p;
 		k = str_len(p, (size_t)(end - p));
 		if (!rest && k == 5 && memcmp(arg, "--RTS", 5) == 0)
