@@ -651,6 +651,24 @@ folded_ticks() {
 	grep -q "total time  =        0.58 secs   (580 ticks @ 1000 us, 1 processor)" "$FIX/leak.l-p.prof"
 }
 
+@test "eventlog fixture on 2 capabilities (-threaded -N2): 2 processors, totals a tick apart" {
+	local f="$FIX/leak.l-p-N2.eventlog" t p
+	proftree "$f" | grep -qx 'total time   0.09 secs (175 ticks @ 1000 us, 2 processors)'
+	grep -q "total time  =        0.09 secs   (174 ticks @ 1000 us, 2 processors)" "$FIX/leak.l-p-N2.prof"
+	proftree "$f" | grep -qx 'command      leak-thr +RTS -N2 -l-au -p -RTS 100000'
+	# the idle capability's samples are the RTS's (IDLE), left out
+	proftree "$f" | grep -q 'less 2587$'
+	# every stack within a few ticks of the .prof's (whose -p
+	# percentages are rounded to 0.1 of 174 ticks): here 4 ticks the
+	# .prof gives buildMap.\ are buildMap's in the eventlog, its
+	# caller, as the RTS read the stack at two moments (proftree.1)
+	folded_ticks "$f" >"$BATS_TEST_TMPDIR/ev"
+	folded_ticks "$FIX/leak.l-p-N2.prof" >"$BATS_TEST_TMPDIR/prof"
+	join -a1 -a2 -e0 -o 0,1.2,2.2 <(sed 's/ \([0-9]*\)$/\t\1/' "$BATS_TEST_TMPDIR/ev") \
+	    <(sed 's/ \([0-9]*\)$/\t\1/' "$BATS_TEST_TMPDIR/prof") -t "$(printf '\t')" |
+		awk -F'\t' '{ d = $2 - $3; if (d > 5 || d < -5) { print; bad = 1 } n++ } END { exit bad || n < 6 }'
+}
+
 @test "eventlog fixture: the stacks with ticks, their names and their ticks are the .prof's" {
 	# the .prof is -p: its folded ticks are the percentages times the
 	# total, rounded; the eventlog's are exact
