@@ -343,15 +343,6 @@ def kind_prof(variant='ok'):
 
 
 KINDS = {
-    'prof-ok': kind_prof,
-    'prof-unknown': lambda: kind_prof('unknown'),
-    'prof-cut': lambda: kind_prof('cut'),
-    'prof-depth': lambda: kind_prof('depth'),
-    'prof-255': lambda: kind_prof('255'),
-    'prof-no-begin': lambda: kind_prof('no-begin'),
-    'prof-short-begin': lambda: kind_prof('short-begin'),
-    'prof-no-samples': lambda: kind_prof('no-samples'),
-    'prof-old': lambda: kind_prof('old'),
     'short': kind_short,
     'no-end': kind_no_end,
     'bad-entry': lambda: header(dict(TYPES)).replace(b'etb\0', b'xyz\0', 2)
@@ -375,6 +366,15 @@ KINDS = {
     'undeclared': kind_undeclared,
     'bad-table': kind_bad_table,
     'old': kind_old,
+    'prof-ok': kind_prof,
+    'prof-unknown': lambda: kind_prof('unknown'),
+    'prof-cut': lambda: kind_prof('cut'),
+    'prof-depth': lambda: kind_prof('depth'),
+    'prof-255': lambda: kind_prof('255'),
+    'prof-no-begin': lambda: kind_prof('no-begin'),
+    'prof-short-begin': lambda: kind_prof('short-begin'),
+    'prof-no-samples': lambda: kind_prof('no-samples'),
+    'prof-old': lambda: kind_prof('old'),
 }
 
 if len(sys.argv) != 2 or sys.argv[1] not in KINDS:
