@@ -33,7 +33,7 @@ LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/ipe_in.o \
 	src/lib/prof.o src/lib/prof_read.o src/lib/prof_tree.o \
 	src/lib/prof_write.o src/lib/prof_text.o src/lib/prof_svg.o \
-	src/lib/json_read.o src/lib/prof_json.o
+	src/lib/json_read.o src/lib/prof_json.o src/lib/ev_prof.o
 LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/escape.h src/lib/input.h src/lib/intern.h src/lib/prog.h \
 	src/lib/sniff.h src/lib/svg.h src/lib/eventlog.h \
@@ -44,7 +44,7 @@ LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/ipe_in.h \
 	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
 	src/lib/prof_write.h src/lib/prof_text.h src/lib/prof_svg.h \
-	src/lib/json.h src/lib/prof_json.h
+	src/lib/json.h src/lib/prof_json.h src/lib/ev_prof.h
 LIB = src/lib/libhptools.a
 
 all: $(PROGS)

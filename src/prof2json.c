@@ -1,12 +1,15 @@
 /*
- * prof2json: any .prof report, or a -pj JSON profile, written as GHC's
- * -pj JSON schema, always valid JSON.  See man/prof2json.1.
+ * prof2json: any .prof report, a -pj JSON profile, or the time profile
+ * of an eventlog, written as GHC's -pj JSON schema, always valid JSON.
+ * See man/prof2json.1.
  *
  * The work is in the library: prof_read.c reads .prof text,
- * prof_json.c reads and writes the -pj schema.
+ * prof_json.c reads and writes the -pj schema, ev_prof.c reads an
+ * eventlog's time-profile samples.
  */
 #include <stdlib.h>
 
+#include "ev_prof.h"
 #include "output.h"
 #include "prof_json.h"
 #include "prof_read.h"
@@ -35,8 +38,16 @@ static void read_report(struct prof_report *r, const char *path, int strict)
 	case HPT_FMT_JSON:
 		prof_json_read(r, &in, strict ? PROF_JSON_STRICT : 0);
 		break;
-	case HPT_FMT_HP:
 	case HPT_FMT_EVENTLOG:
+		/* its time-profile samples: ticks only (ev_prof.h); its
+		 * repairs are errors under strict, and so is a warning
+		 * about a profile that lacks its start or its samples */
+		ev_prof_read(r, &in, strict);
+		if (strict && hpt_warnings != warned)
+			hpt_data_error(in.name, 0, "-S: the report needed "
+			               "repairs (see the warnings)");
+		break;
+	case HPT_FMT_HP:
 		hpt_data_error(in.name, 0, "%s, not a .prof report",
 		               hpt_format_name(f));
 	default:

@@ -3,7 +3,8 @@
  * reports: print, prune, fold for flame graphs, flatten, invert, compare,
  * and write back as a .prof.  See man/proftree.1.
  *
- * The work is in the library: prof_read.c reads, prof_tree.c prunes,
+ * The work is in the library: prof_read.c reads (prof_json.c -pj JSON,
+ * ev_prof.c an eventlog's time profile), prof_tree.c prunes,
  * inverts, flattens and compares, prof_text.c and prof_write.c write.
  */
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "ev_prof.h"
 #include "output.h"
 #include "prof_json.h"
 #include "prof_read.h"
@@ -53,7 +55,17 @@ static void read_one(struct prof_report *r, const char *path)
 	case HPT_FMT_EMPTY:
 		hpt_data_error(in.name, 0, "empty input");
 	case HPT_FMT_EVENTLOG:
-		hpt_data_error(in.name, 0, "eventlog input not supported yet");
+		/* its time-profile samples (+RTS -l -p) */
+		prof_init(r);
+		ev_prof_read(r, &in, 0);
+		hpt_input_close(&in);
+		if (o.weight == PROF_W_ALLOC || o.weight == PROF_W_ENTRIES)
+			hpt_data_warn(r->file, 0, "-w %s: an eventlog has no "
+			              "%s (every weight is 0)",
+			              o.weight == PROF_W_ALLOC ? "alloc" :
+			              "entries", o.weight == PROF_W_ALLOC ?
+			              "allocation" : "entries");
+		return;
 	case HPT_FMT_JSON:
 		/* the tree a .prof of the same run would show */
 		prof_init(r);

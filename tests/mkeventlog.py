@@ -53,6 +53,22 @@ Kinds:
                 its own marker: the next block would be itself)
   var-past      the log of ok whose last census string event declares
                 65535 bytes, past the end (tests/limits.bats)
+  prof-ok       a time profile (+RTS -l -p -N2): PROF_BEGIN (20 ms
+                ticks), the cost-centre table with the RTS's own cost
+                centres, 5 ticks of 2 capabilities: stacks of the RTS
+                (GC, IDLE, OVERHEAD_of), the empty stack (MAIN), a CAF,
+                two "go" of different modules, a recursive one
+  prof-unknown  the same and a sample naming cost centre 99, which has
+                no definition
+  prof-cut      the same and a sample cut inside its fixed fields
+  prof-depth    the same and a sample whose depth (3) is beyond its ids
+  prof-255      the same and a sample of 255 cost centres (the RTS's
+                cap)
+  prof-no-begin the same without PROF_BEGIN
+  prof-short-begin  the same with PROF_BEGIN declared and written as 4
+                bytes, and a cost-centre definition cut short
+  prof-no-samples  PROF_BEGIN and the cost-centre table, no sample
+  prof-old      a table without the time-profile events (before 8.10)
 """
 import struct
 import sys
@@ -362,6 +378,62 @@ def kind_var_past():
     return log + struct.pack('>HQH', 164, 250000000, 65535) + b'cut'
 
 
+PROF_CCS = [(1, b'main', b'Main', b'Demo.hs:(8,1)-(9,20)'),
+            (2, b'go', b'Main', b'Demo.hs:3:1-20'),
+            (3, b'go', b'Util', b'Util.hs:5:1-9'),
+            (4, b'CAF', b'Main', b'<entire-module>'),
+            (5, b'lazySum', b'Main', b'Demo.hs:6:1-22'),
+            (10, b'MAIN', b'MAIN', b'<built-in>'),
+            (11, b'GC', b'GC', b'<built-in>'),
+            (12, b'IDLE', b'IDLE', b'<built-in>'),
+            (13, b'OVERHEAD_of', b'PROFILING', b'<built-in>'),
+            (14, b'SYSTEM', b'SYSTEM', b'<built-in>')]
+# (capability 0 stack, capability 1 stack) per tick, ids innermost first
+PROF_TICKS = [([2, 1], [11]), ([2, 1], [3, 1]), ([5, 4], []),
+              ([12], [1]), ([2, 2, 1], [13])]
+
+
+def prof_sample(t, time, cap, tick, ids, depth=None):
+    depth = len(ids) if depth is None else depth
+    return ev(t, 167, time, struct.pack('>IQB', cap, tick, depth) +
+              b''.join(struct.pack('>I', i) for i in ids))
+
+
+def kind_prof(variant='ok'):
+    t = dict(TYPES)
+    t[168] = (8, b'Start of a time profile')
+    if variant == 'old':
+        del t[167], t[168]
+    if variant == 'short-begin':
+        t[168] = (4, t[168][1])
+    evs = [ev(t, 30, 1000, struct.pack('>I', 0) +
+              b'/usr/bin/demo\0in.txt\0+RTS\0-l\0-p\0-N2\0-RTS\0-v\0'),
+           ev(t, 43, 1100, struct.pack('>IQI', 1, 1600000000, 5000))]
+    evs += [ev(t, 161, 1200 + i, struct.pack('>I', i) + z(lab) + z(mod) +
+               z(src) + (b'c' if lab == b'CAF' else b'\0'))
+            for i, lab, mod, src in PROF_CCS]
+    if variant == 'short-begin':
+        evs.append(ev(t, 161, 1400, b'\0\0\0'))
+    if variant not in ('no-begin', 'old'):
+        evs.append(ev(t, 168, 1500, struct.pack('>Q', 20000000)
+                      [:t[168][0]]))
+    if variant not in ('no-samples', 'old'):
+        for k, stacks in enumerate(PROF_TICKS):
+            for cap, ids in enumerate(stacks):
+                evs.append(prof_sample(t, 20000000 * (k + 1) + cap, cap,
+                                       k + 1, ids))
+    when = 120000000
+    if variant == 'unknown':
+        evs.append(prof_sample(t, when, 0, 6, [99, 1]))
+    elif variant == 'cut':
+        evs.append(ev(t, 167, when, struct.pack('>IQ', 0, 6)[:9]))
+    elif variant == 'depth':
+        evs.append(prof_sample(t, when, 0, 6, [2], depth=3))
+    elif variant == '255':
+        evs.append(prof_sample(t, when, 0, 6, [2] * 254 + [1]))
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
 KINDS = {
     'extra-past': lambda: b'hdrbhetb' + b'etb\0' +
     struct.pack('>HhI', 1, 4, 1) + b'x' + struct.pack('>I', 1000) +
@@ -394,6 +466,15 @@ KINDS = {
     'undeclared': kind_undeclared,
     'bad-table': kind_bad_table,
     'old': kind_old,
+    'prof-ok': kind_prof,
+    'prof-unknown': lambda: kind_prof('unknown'),
+    'prof-cut': lambda: kind_prof('cut'),
+    'prof-depth': lambda: kind_prof('depth'),
+    'prof-255': lambda: kind_prof('255'),
+    'prof-no-begin': lambda: kind_prof('no-begin'),
+    'prof-short-begin': lambda: kind_prof('short-begin'),
+    'prof-no-samples': lambda: kind_prof('no-samples'),
+    'prof-old': lambda: kind_prof('old'),
 }
 
 if len(sys.argv) != 2 or sys.argv[1] not in KINDS:

@@ -14,7 +14,13 @@ load helper
 @test "golden cases exist for every error message in the reader" {
 	local d="$TOP/tests/cases/proftree"
 	for m in 'empty input' 'missing key' \
-	    'eventlog input not supported yet' 'not a .prof report' \
+	    'not a .prof report' 'no time profile in the eventlog' \
+	    'its GHC writes none' 'time-profile sample event too short' \
+	    'cost centres holds only' 'has no definition: named <cc' \
+	    'the most the RTS writes' 'without a start event (PROF_BEGIN)' \
+	    'no time-profile samples in the eventlog' \
+	    'an eventlog has no allocation' 'not an eventlog' \
+	    'time-profile start event too short' \
 	    'no cost-centre tree after the header' 'second root row' \
 	    'number out of range' 'malformed row skipped' \
 	    'last row has no newline' 'text after the cost-centre tree' \
@@ -325,8 +331,8 @@ invariants() {
 # -- the man page's EXAMPLES: the very lines man_examples extracts --
 
 # ex N: run the Nth example line of man/proftree.1 in a fresh directory
-# holding app.prof (leak.P.prof), before.prof (leak.p.prof) and
-# after.prof (leak.P.prof); $output and $status are its results there.
+# holding app.prof (leak.P.prof), before.prof (leak.p.prof),
+# after.prof (leak.P.prof) and app.eventlog (leak.l-p.eventlog); $output and $status are its results there.
 # flamegraph.pl is not a Debian package: where it is not installed, a
 # stand-in checks that its input is folded stacks and writes an SVG.
 ex() {
@@ -337,6 +343,7 @@ ex() {
 	cp "$FIX/leak.P.prof" "$d/app.prof"
 	cp "$FIX/leak.p.prof" "$d/before.prof"
 	cp "$FIX/leak.P.prof" "$d/after.prof"
+	cp "$FIX/leak.l-p.eventlog" "$d/app.eventlog"
 	if ! command -v flamegraph.pl >/dev/null; then
 		cat >"$d/bin/flamegraph.pl" <<'SH'
 #!/bin/sh
@@ -349,9 +356,9 @@ SH
 	EXDIR=$d
 }
 
-@test "man EXAMPLES: the page has the six examples these tests check" {
+@test "man EXAMPLES: the page has the seven examples these tests check" {
 	# example 3, the -o svg flame graph, is checked in svg.bats
-	[ "$(man_examples proftree.1 | wc -l)" -eq 6 ]
+	[ "$(man_examples proftree.1 | wc -l)" -eq 7 ]
 }
 
 @test "man EXAMPLES 1: the hot path of a program" {
@@ -413,6 +420,16 @@ SH
 	done
 	run proftree -D -o tsv "$FIX/leak.p.prof" "$FIX/leak.P.prof"
 	echo "$output" | grep -qF "$(printf '4\t19\t18\tbuildMap.\\\\\tMain\tLeak.hs:20:37-50\t0\t1.492683\t0.040465\t1.492683\t0.040465\t\t')"
+}
+
+@test "man EXAMPLES 7: the hot path from an eventlog" {
+	ex 7
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qx 'total time   0.58 secs (580 ticks @ 1000 us, 1 processor)'
+	echo "$output" | grep -Eq '^      0  71\.55  +0\.00  +71\.55  +0\.00  +415  +0  +5  +buildMap\.\\  +Main +Leak.hs:20:37-50$'
+	# -m 5 cut leakySum (3.97 %) and left its ticks in main
+	! echo "$output" | grep -q leakySum
+	echo "$output" | grep -Eq ' 30  +0  +2   main +Main '
 }
 
 # -- review findings --
@@ -596,4 +613,183 @@ own_quiet() { # FILE: -o prof after each pruning reads back without a word
 	need_corpus
 	local f
 	for f in "$CORPUS"/prof/*.prof; do own_quiet "$f"; done
+}
+
+# -- eventlogs: the time-profile samples of +RTS -l -p (ev_prof.c) --
+
+@test "eventlog: the hand-made logs of the golden cases are what mkeventlog.py makes" {
+	local d="$TOP/tests/cases/proftree" k
+	for k in ok unknown cut depth 255 no-begin short-begin no-samples old; do
+		python3 "$TOP/tests/mkeventlog.py" "prof-$k" | cmp - "$d/ev-prof-$k.in"
+		[ "$k" = ok ] || [ "$k" = unknown ] || continue
+		python3 "$TOP/tests/mkeventlog.py" "prof-$k" |
+			cmp - "$TOP/tests/cases/prof2json/ev-prof-$k${k#ok}.in" 2>/dev/null ||
+			python3 "$TOP/tests/mkeventlog.py" "prof-$k" |
+			cmp - "$TOP/tests/cases/prof2json/ev-prof-$k-S.in"
+	done
+}
+
+# The per-path individual ticks of a report: "path<TAB>ticks" lines,
+# the path being the cost centres (label, module, SRC) from the root,
+# for the nodes with ticks.  From a -p .prof the ticks are estimated
+# from its percentages (proftree -o folded), so they are compared
+# within one tick.
+folded_ticks() {
+	proftree -o folded "$1" | sort
+}
+
+@test "eventlog fixture: total ticks equal those of the .prof of the same run" {
+	local t p
+	t=$(proftree -o tsv "$FIX/leak.l-p.eventlog" | awk -F'\t' 'NR > 1 { s += $12 } END { print s }')
+	p=$(sed -n 's/.*(\([0-9]*\) ticks @.*/\1/p' "$FIX/leak.l-p.prof")
+	echo "eventlog $t, .prof $p"
+	[ -n "$p" ] && [ "$p" -gt 100 ]
+	# GHC 9.0.2 charges each tick once for both outputs: equal; a few
+	# ticks apart is what proftree.1 allows in general
+	[ $((t - p)) -le 3 ] && [ $((p - t)) -le 3 ]
+	proftree "$FIX/leak.l-p.eventlog" | grep -qx "total time   0.58 secs (580 ticks @ 1000 us, 1 processor)"
+	grep -q "total time  =        0.58 secs   (580 ticks @ 1000 us, 1 processor)" "$FIX/leak.l-p.prof"
+}
+
+@test "eventlog fixture on 2 capabilities (-threaded -N2): 2 processors, totals a tick apart" {
+	local f="$FIX/leak.l-p-N2.eventlog" t p
+	proftree "$f" | grep -qx 'total time   0.09 secs (175 ticks @ 1000 us, 2 processors)'
+	grep -q "total time  =        0.09 secs   (174 ticks @ 1000 us, 2 processors)" "$FIX/leak.l-p-N2.prof"
+	proftree "$f" | grep -qx 'command      leak-thr +RTS -N2 -l-au -p -RTS 100000'
+	# the idle capability's samples are the RTS's (IDLE), left out
+	proftree "$f" | grep -q 'less 2587$'
+	# every stack within a few ticks of the .prof's (whose -p
+	# percentages are rounded to 0.1 of 174 ticks): here 4 ticks the
+	# .prof gives buildMap.\ are buildMap's in the eventlog, its
+	# caller, as the RTS read the stack at two moments (proftree.1)
+	folded_ticks "$f" >"$BATS_TEST_TMPDIR/ev"
+	folded_ticks "$FIX/leak.l-p-N2.prof" >"$BATS_TEST_TMPDIR/prof"
+	join -a1 -a2 -e0 -o 0,1.2,2.2 <(sed 's/ \([0-9]*\)$/\t\1/' "$BATS_TEST_TMPDIR/ev") \
+	    <(sed 's/ \([0-9]*\)$/\t\1/' "$BATS_TEST_TMPDIR/prof") -t "$(printf '\t')" |
+		awk -F'\t' '{ d = $2 - $3; if (d > 5 || d < -5) { print; bad = 1 } n++ } END { exit bad || n < 6 }'
+}
+
+@test "eventlog fixture: the stacks with ticks, their names and their ticks are the .prof's" {
+	# the .prof is -p: its folded ticks are the percentages times the
+	# total, rounded; the eventlog's are exact
+	folded_ticks "$FIX/leak.l-p.eventlog" >"$BATS_TEST_TMPDIR/ev"
+	folded_ticks "$FIX/leak.l-p.prof" >"$BATS_TEST_TMPDIR/prof"
+	cat "$BATS_TEST_TMPDIR/ev"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ev")" -ge 6 ]
+	python3 - "$BATS_TEST_TMPDIR/ev" "$BATS_TEST_TMPDIR/prof" <<'PY'
+import sys
+def load(p):
+    d = {}
+    for line in open(p, 'rb'):
+        k, v = line.rstrip(b'\n').rsplit(b' ', 1)
+        d[k] = int(v)
+    return d
+ev, pr = load(sys.argv[1]), load(sys.argv[2])
+bad = [(k, ev.get(k), pr.get(k)) for k in set(ev) | set(pr)
+       if abs(ev.get(k, 0) - pr.get(k, 0)) > 1]
+print(bad)
+sys.exit(1 if bad or set(ev) != set(pr) else 0)
+PY
+	# -D of the two: every node's %time, individual and inherited,
+	# within the .prof's rounding (0.05 points)
+	proftree -D -o tsv "$FIX/leak.l-p.prof" "$FIX/leak.l-p.eventlog" |
+		awk -F'\t' 'NR > 1 { n++; for (c = 8; c <= 10; c += 2) if ($c > 0.05 || $c < -0.05) { print; bad = 1 } }
+		    END { exit bad || n < 15 }'
+	# label, module and SRC of every node are those of the .prof
+	proftree -o tsv "$FIX/leak.l-p.eventlog" | cut -f4-6 | sort -u >"$BATS_TEST_TMPDIR/evn"
+	proftree -o tsv "$FIX/leak.l-p.prof" | cut -f4-6 | sort -u >"$BATS_TEST_TMPDIR/pn"
+	[ "$(comm -23 "$BATS_TEST_TMPDIR/evn" "$BATS_TEST_TMPDIR/pn" | wc -l)" -eq 0 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/evn")" -ge 10 ]
+}
+
+@test "eventlog fixture: every output works; -o prof reads back as the same tree" {
+	local f="$FIX/leak.l-p.eventlog" o
+	for o in tree tsv folded prof svg; do
+		proftree -o "$o" "$f" >"$BATS_TEST_TMPDIR/out.$o" 2>"$BATS_TEST_TMPDIR/err"
+		[ -s "$BATS_TEST_TMPDIR/out.$o" ]
+		[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	done
+	xmllint --noout "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'buildMap.\\' "$BATS_TEST_TMPDIR/out.svg"
+	proftree -o tsv "$BATS_TEST_TMPDIR/out.prof" 2>"$BATS_TEST_TMPDIR/err" >"$BATS_TEST_TMPDIR/back"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	diff -u "$BATS_TEST_TMPDIR/out.tsv" "$BATS_TEST_TMPDIR/back"
+	grep -q "total alloc =     unknown bytes  (not in an eventlog)" "$BATS_TEST_TMPDIR/out.prof"
+	proftree -a "$f" | grep -q '^      0  71.55  *0.00  *71.55  *0.00  *415  *0  buildMap.\\'
+	proftree -i -o folded "$f" | grep -qx 'buildMap.\\;buildMap;main.m;main;MAIN 415'
+}
+
+@test "eventlog fixture: prof2json writes it as -pj JSON that reads back as the same tree" {
+	local f="$FIX/leak.l-p.eventlog"
+	prof2json "$f" >"$BATS_TEST_TMPDIR/j.json"
+	jq -e '.total_ticks == 580 and .tick_interval == 1000 and .total_alloc == 0 and .program == "leak"' "$BATS_TEST_TMPDIR/j.json"
+	jq -e '[.cost_centres[] | select(.label == "CAF")] | .[0].is_caf' "$BATS_TEST_TMPDIR/j.json"
+	proftree -o folded "$BATS_TEST_TMPDIR/j.json" >"$BATS_TEST_TMPDIR/a"
+	proftree -o folded "$f" >"$BATS_TEST_TMPDIR/b"
+	diff -u "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+}
+
+@test "eventlog: the other eventlog fixtures hold no time profile, exit 2" {
+	local f
+	for f in "$FIX"/*.l-h*.eventlog; do
+		run proftree "$f"
+		[ "$status" -eq 2 ]
+		[ "$output" = "proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)" ]
+	done
+	# a killed program's log: the global buffer was never written
+	f="$FIX/leak.l-killed.eventlog"
+	run proftree "$f"
+	[ "$status" -eq 2 ]
+	[ "$output" = "proftree: $f: offset 2688: warning: eventlog cut off here (no end-of-data marker): the events before it are read
+proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)" ]
+}
+
+@test "eventlog: a log cut off is read up to its last complete sample" {
+	local f="$FIX/leak.l-p.eventlog" n
+	n=$(wc -c <"$f")
+	head -c $((n - 3000)) "$f" >"$BATS_TEST_TMPDIR/cut.eventlog"
+	run proftree -o folded "$BATS_TEST_TMPDIR/cut.eventlog"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"warning: eventlog cut off here (no end-of-data marker): the events before it are read"* ]]
+	[[ "$output" == *"MAIN;main;main.m;buildMap;buildMap.\\ "* ]]
+}
+
+@test "eventlog: prof2json -S refuses a repair, plain prof2json makes it" {
+	local d="$TOP/tests/cases/proftree"
+	run prof2json "$d/ev-prof-depth.in"
+	[ "$status" -eq 0 ]
+	run prof2json -S "$d/ev-prof-depth.in"
+	[ "$status" -eq 2 ]
+	[ "$output" = "prof2json: $d/ev-prof-depth.in: offset 1480: time-profile sample of 3 cost centres holds only 1" ]
+	# a profile without its start event: the warning, then the refusal
+	run prof2json -S "$d/ev-prof-no-begin.in"
+	[ "$status" -eq 2 ]
+	[ "$output" = "prof2json: $d/ev-prof-no-begin.in: warning: time-profile samples without a start event (PROF_BEGIN): the tick interval and the total time are unknown
+prof2json: $d/ev-prof-no-begin.in: -S: the report needed repairs (see the warnings)" ]
+	run prof2json "$d/ev-prof-no-begin.in"
+	[ "$status" -eq 0 ]
+}
+
+@test "eventlog corpus: the ghc-events time-prof log, 332 ticks of fib" {
+	need_corpus
+	local f="$CORPUS/eventlog/haskell_ghc-events__time-prof.eventlog"
+	run proftree -o folded "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "MAIN;Main.CAF;main;fib 332" ]
+	proftree "$f" | grep -qx 'total time   0.33 secs (332 ticks @ 1000 us, 1 processor)'
+	proftree "$f" | grep -qx 'command      Fib +RTS -l-au -p -RTS'
+}
+
+@test "eventlog corpus: logs without time-profile samples are refused, exit 2" {
+	need_corpus
+	local f n=0
+	for f in "$CORPUS"/eventlog/*.eventlog; do
+		case $f in *time-prof*|*empty*) continue ;; esac
+		run proftree "$f"
+		[ "$status" -eq 2 ] || { echo "$f: $output"; return 1; }
+		[[ "$output" == *"no time profile in the eventlog"* ||
+		   "$output" == *"offset"* ]] || { echo "$f: $output"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 25 ]
 }

@@ -80,6 +80,15 @@ struct prof_report {
 	 * back, skipping the checks for a cut report. */
 	int pruned;
 
+	/* Built from the time-profile samples of an eventlog (ev_prof.c):
+	 * ticks are exact, but entries and allocation are not in an
+	 * eventlog (all 0), and no. is the preorder number.  rts_ticks
+	 * counts the samples left out as GHC's .prof leaves them out:
+	 * those of the RTS's own stacks (GC, SYSTEM, IDLE, OVERHEAD_of,
+	 * DONT_CARE). */
+	int eventlog;
+	uint64_t rts_ticks;
+
 	/* The retainer-set list, verbatim (each line with its '\n'), from
 	 * its "Retainer sets created during profiling:" line on; NULL if
 	 * none. */

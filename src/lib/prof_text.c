@@ -278,6 +278,16 @@ static void text_header(const struct prof_report *r)
 		hpt_out_printf("total ticks  %llu (sum of the tree)\n",
 		               (unsigned long long)r->total_ticks);
 	}
+	if (r->eventlog) {
+		fmt_u(b, sizeof b, r->rts_ticks);
+		hpt_out_printf("figures      exact ticks from the eventlog's "
+		               "time-profile samples, less %s\n"
+		               "             of the RTS's own stacks (GC, IDLE, "
+		               "...) as in the .prof; entries\n"
+		               "             and allocation are not in an "
+		               "eventlog (shown as 0)\n\n", b);
+		return;
+	}
 	if (r->has_alloc || r->exact) {
 		fmt_u(b, sizeof b, r->total_alloc);
 		hpt_out_printf("total alloc  %s bytes%s\n", b,

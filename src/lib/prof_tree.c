@@ -349,6 +349,8 @@ static void copy_head(struct prof_report *t, const struct prof_report *r)
 	t->has_alloc = r->has_alloc;
 	t->has_src = r->has_src;
 	t->exact = r->exact;
+	t->eventlog = r->eventlog;
+	t->rts_ticks = r->rts_ticks;
 	for (i = 0; i < r->names.count; i++)
 		hpt_intern(&t->names, r->names.name[i], r->names.len[i], NULL);
 }

@@ -106,7 +106,10 @@ static void header(const struct prof_report *r)
 		hpt_out_printf("\ttotal time  = %11s secs   (unknown ticks)\n",
 		               "unknown");
 	}
-	if (r->has_alloc) {
+	if (r->eventlog) {
+		hpt_out_printf("\ttotal alloc = %11s bytes  (not in an eventlog"
+		               "%s)\n\n", "unknown", r->pruned ? PRUNED : "");
+	} else if (r->has_alloc) {
 		commas(r->total_alloc, b);
 		hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
 		               "overheads%s)\n\n",
