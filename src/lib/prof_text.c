@@ -46,9 +46,11 @@ static void out_num(double v)
 	hpt_out_str(b);
 }
 
+/* v in decimal into b (sz >= 21). */
 static void fmt_u(char *b, size_t sz, uint64_t v)
 {
-	snprintf(b, sz, "%llu", (unsigned long long)v);
+	(void)sz;
+	b[hpt_fmt_u64(b, v)] = '\0';
 }
 
 /* new - old of two unsigned counts, exactly: "+N", "-N", or "0" (a sign
@@ -91,6 +93,8 @@ struct rows {
 	size_t n, cap;
 	const struct prof_report *names;
 	int show_no;
+	size_t *cols;  /* per name id: its text_width, SIZE_MAX until known
+	                * (a name is measured once, not once per row) */
 };
 
 static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
@@ -116,6 +120,7 @@ static void rows_tree(struct rows *rs, const struct prof_report *r)
 
 static void rows_free(struct rows *rs)
 {
+	free(rs->cols);
 	free(rs->x);
 	free(rs->node);
 	free(rs->d);
@@ -123,12 +128,20 @@ static void rows_free(struct rows *rs)
 
 /* Columns a name takes in text output (hpt_out_text, whose escapes
  * hpt_text_cols counts); an empty label shows as "". */
-static size_t text_width(const struct prof_report *r, uint32_t id, int label)
+static size_t text_width(struct rows *rs, uint32_t id, int label)
 {
-	size_t n = prof_len(r, id);
+	const struct prof_report *r = rs->names;
+	size_t n = prof_len(r, id), i;
 	if (n == 0)
 		return label ? 2 : 0;
-	return hpt_text_cols(prof_name(r, id), n);
+	if (!rs->cols) {
+		rs->cols = hpt_xmalloc(r->names.count * sizeof *rs->cols);
+		for (i = 0; i < r->names.count; i++)
+			rs->cols[i] = SIZE_MAX;
+	}
+	if (rs->cols[id] == SIZE_MAX)
+		rs->cols[id] = hpt_text_cols(prof_name(r, id), n);
+	return rs->cols[id];
 }
 
 static void out_label(const struct prof_report *r, uint32_t id)
@@ -150,7 +163,7 @@ struct name_widths {
 	size_t label, module, src, no;
 };
 
-static void name_widths(const struct rows *rs, struct name_widths *nw)
+static void name_widths(struct rows *rs, struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
 	size_t i, w;
@@ -161,13 +174,13 @@ static void name_widths(const struct rows *rs, struct name_widths *nw)
 	nw->no = rs->show_no ? 3 : 0;
 	for (i = 0; i < rs->n; i++) {
 		uint32_t x = rs->node[i];
-		w = rs->d[i] + text_width(r, r->label[x], 1);
+		w = rs->d[i] + text_width(rs, r->label[x], 1);
 		if (w > nw->label && w <= LABEL_MAX)
 			nw->label = w;
-		w = text_width(r, r->module[x], 0);
+		w = text_width(rs, r->module[x], 0);
 		if (w > nw->module)
 			nw->module = w;
-		w = text_width(r, r->src[x], 0);
+		w = text_width(rs, r->src[x], 0);
 		if (w > nw->src)
 			nw->src = w;
 		if (rs->show_no && (w = hpt_fmt_u64(b, r->no[x])) > nw->no)
@@ -183,7 +196,7 @@ static void pad_to(size_t w, size_t width)
 	hpt_out_spaces(w < width ? width - w + 2 : 2);
 }
 
-static void table_names(const struct rows *rs, size_t i,
+static void table_names(struct rows *rs, size_t i,
                         const struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
@@ -196,16 +209,16 @@ static void table_names(const struct rows *rs, size_t i,
 	}
 	hpt_out_spaces(2 + rs->d[i]);
 	out_label(r, r->label[x]);
-	pad_to(rs->d[i] + text_width(r, r->label[x], 1), nw->label);
+	pad_to(rs->d[i] + text_width(rs, r->label[x], 1), nw->label);
 	out_text(r, r->module[x]);
 	if (nw->src && prof_len(r, r->src[x])) {
-		pad_to(text_width(r, r->module[x], 0), nw->module);
+		pad_to(text_width(rs, r->module[x], 0), nw->module);
 		out_text(r, r->src[x]);
 	}
 	hpt_out_char('\n');
 }
 
-static void table(const struct rows *rs, int ncol, cells_fn cells,
+static void table(struct rows *rs, int ncol, cells_fn cells,
                   const void *ctx)
 {
 	size_t w[NCOL], i, left;
