@@ -101,7 +101,9 @@ struct reader {
 	long lost_ind;         /* ... with this indent: deeper rows after
 	                        * it get a placeholder parent */
 	size_t nlost;          /* rows skipped */
-	struct hpt_intern mods; /* modules of the rows not glued to no. */
+	unsigned char *is_mod; /* per name id: the module of a row not
+	                        * glued to no. */
+	size_t is_mod_cap;
 	struct glued *glued;   /* the rows glued to no. (7.4-7.10) */
 	size_t nglued, glued_cap;
 	uint32_t *ph;          /* the placeholder nodes */
@@ -828,6 +830,13 @@ static void placeholder(struct reader *rd, long ind)
 	rd->ph[rd->nph++] = x;
 }
 
+/* Is the module name s[0..n) that of a row not glued to no.? */
+static int names_module(const struct reader *rd, const char *s, size_t n)
+{
+	long id = hpt_intern_find(&rd->r->names, s, n);
+	return id >= 0 && (size_t)id < rd->is_mod_cap && rd->is_mod[id];
+}
+
 /* Rows whose no. ran into the module were split by the header's no.
  * column, or else before all the trailing digits; a module whose name
  * ends in digits ("Data.Codec2" + "1234567") is split wrong so.  Where
@@ -842,11 +851,10 @@ static void glued_modules(struct reader *rd)
 	for (k = 0; k < rd->nglued; k++) {
 		struct glued *g = &rd->glued[k];
 		uint32_t x = g->node;
-		if (hpt_intern_find(&rd->mods, g->tok,
-		                    prof_len(r, r->module[x])) >= 0)
+		if (names_module(rd, g->tok, prof_len(r, r->module[x])))
 			continue; /* another row names it */
 		for (m = g->len - 1; m >= g->len - g->dig; m--) {
-			if (hpt_intern_find(&rd->mods, g->tok, m) < 0)
+			if (!names_module(rd, g->tok, m))
 				continue;
 			r->module[x] = hpt_intern(&r->names, g->tok, m, NULL);
 			u64_or_die(rd, g->tok + m, g->len - m, &r->no[x]);
@@ -911,7 +919,14 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		g->tok = hpt_xmemdup(s + w->glue_s, g->len);
 		g->dig = w->glue_dig;
 	} else {
-		hpt_intern(&rd->mods, s + w->mod_s, w->mod_e - w->mod_s, NULL);
+		uint32_t m = r->module[x];
+		if (m >= rd->is_mod_cap) {
+			size_t old = rd->is_mod_cap;
+			rd->is_mod = hpt_xgrow(rd->is_mod, &rd->is_mod_cap,
+			                       (size_t)m + 1, 1);
+			memset(rd->is_mod + old, 0, rd->is_mod_cap - old);
+		}
+		rd->is_mod[m] = 1;
 	}
 	aux_grow(rd, r->n);
 	memcpy(rd->pct + 4 * x, w->pct, sizeof w->pct);
@@ -1432,7 +1447,7 @@ static void reader_free(struct reader *rd)
 	for (k = 0; k < rd->nglued; k++)
 		free(rd->glued[k].tok);
 	free(rd->glued);
-	hpt_intern_free(&rd->mods);
+	free(rd->is_mod);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
@@ -1446,7 +1461,6 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	rd.in = in;
 	rd.file = in->name;
 	rd.pending = PROF_NONE;
-	hpt_intern_init(&rd.mods);
 	free(r->file);
 	r->file = hpt_xstrdup(in->name);
 	while ((len = hpt_input_line(in, &s)) >= 0) {
