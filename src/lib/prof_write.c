@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "num.h"
 #include "output.h"
 
 #include <stdio.h>
@@ -24,13 +25,22 @@ static void padded(const char *s, size_t n, size_t w)
 		hpt_out_spaces(w - c);
 }
 
+/* The name id, c code points long, padded to w code points. */
+static void padded_name(const struct prof_report *r, uint32_t id, size_t c,
+                        size_t w)
+{
+	hpt_out_write(prof_name(r, id), prof_len(r, id));
+	if (c < w)
+		hpt_out_spaces(w - c);
+}
+
 static void rjust_u64(uint64_t v, size_t w)
 {
 	char b[24];
-	int k = snprintf(b, sizeof b, "%llu", (unsigned long long)v);
-	if ((size_t)k < w)
-		hpt_out_spaces(w - (size_t)k);
-	hpt_out_write(b, (size_t)k);
+	size_t k = hpt_fmt_u64(b, v);
+	if (k < w)
+		hpt_out_spaces(w - k);
+	hpt_out_write(b, k);
 }
 
 static size_t digits(uint64_t v)
@@ -43,17 +53,22 @@ static size_t digits(uint64_t v)
 	return d;
 }
 
-/* A percentage as "%5.1f" (or wider). */
+/* A percentage as "%5.1f" (or wider); tenths (not exact) as "%3llu.%llu". */
 static void pct(const struct prof_report *r, uint64_t v, int which)
 {
 	char b[64];
-	if (r->exact)
-		snprintf(b, sizeof b, "%5.1f", prof_percent(r, v, which));
-	else
-		snprintf(b, sizeof b, "%3llu.%llu",
-		         (unsigned long long)(v / 10),
-		         (unsigned long long)(v % 10));
-	hpt_out_printf("%5s", b);
+	size_t k;
+	if (r->exact) {
+		hpt_fmt_double(b, sizeof b, prof_percent(r, v, which), 1);
+		k = strlen(b);
+		if (k < 5)
+			hpt_out_spaces(5 - k);
+		hpt_out_write(b, k);
+	} else {
+		rjust_u64(v / 10, 3);
+		hpt_out_char('.');
+		hpt_out_char('0' + (int)(v % 10));
+	}
 }
 
 static void commas(uint64_t v, char *b)
@@ -237,15 +252,12 @@ void prof_write(const struct prof_report *r)
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		hpt_out_spaces(d);
-		padded(prof_name(r, r->label[x]), prof_len(r, r->label[x]),
-		       wl - d);
+		padded_name(r, r->label[x], lc[r->label[x]], wl - d);
 		hpt_out_char(' ');
-		padded(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
-		       wm);
+		padded_name(r, r->module[x], lc[r->module[x]], wm);
 		hpt_out_char(' ');
 		if (r->has_src) {
-			padded(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
-			       ws);
+			padded_name(r, r->src[x], lc[r->src[x]], ws);
 			hpt_out_char(' ');
 		}
 		rjust_u64(r->no[x], wn);
