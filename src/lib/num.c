@@ -189,7 +189,7 @@ void hpt_fmt_double(char *buf, size_t size, double d, int prec)
 {
 	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
 	                             1e7, 1e8, 1e9};
-	double y, f, frac;
+	double y, frac;
 	uint64_t q, ip, fp;
 	size_t o = 0, k;
 	int neg = signbit(d) != 0;
@@ -197,12 +197,12 @@ void hpt_fmt_double(char *buf, size_t size, double d, int prec)
 		d = -d;
 	if (prec < 0 || prec > 9 || !(d < 1e9) || size < 32)
 		goto slow;
-	y = d * p10[prec];
-	f = floor(y);
-	frac = y - f; /* exact: y < 2^53 */
+	y = d * p10[prec]; /* below 1e18, so below 2^63 */
+	q = (uint64_t)y;   /* floor(y) */
+	frac = y - (double)q; /* exact below 2^53, 0 above */
 	if (fabs(frac - 0.5) <= y * 0x1p-50 + 0x1p-60)
 		goto slow; /* too close to call */
-	q = (uint64_t)f + (frac > 0.5);
+	q += frac > 0.5;
 	ip = q / (uint64_t)p10[prec];
 	fp = q % (uint64_t)p10[prec];
 	if (neg)
