@@ -95,6 +95,9 @@ struct rows {
 	int show_no;
 	size_t *cols;  /* per name id: its text_width, SIZE_MAX until known
 	                * (a name is measured once, not once per row) */
+	unsigned char *plain; /* per name id, once measured: printable
+	                       * ASCII only, which hpt_out_text leaves as
+	                       * it is */
 };
 
 static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
@@ -121,6 +124,7 @@ static void rows_tree(struct rows *rs, const struct prof_report *r)
 static void rows_free(struct rows *rs)
 {
 	free(rs->cols);
+	free(rs->plain);
 	free(rs->x);
 	free(rs->node);
 	free(rs->d);
@@ -136,25 +140,39 @@ static size_t text_width(struct rows *rs, uint32_t id, int label)
 		return label ? 2 : 0;
 	if (!rs->cols) {
 		rs->cols = hpt_xmalloc(r->names.count * sizeof *rs->cols);
+		rs->plain = hpt_xmalloc(r->names.count);
 		for (i = 0; i < r->names.count; i++)
 			rs->cols[i] = SIZE_MAX;
 	}
-	if (rs->cols[id] == SIZE_MAX)
+	if (rs->cols[id] == SIZE_MAX) {
+		const unsigned char *u =
+		    (const unsigned char *)prof_name(r, id);
 		rs->cols[id] = hpt_text_cols(prof_name(r, id), n);
+		rs->plain[id] = 1;
+		for (i = 0; i < n; i++)
+			if (u[i] < 0x20 || u[i] > 0x7e)
+				rs->plain[id] = 0;
+	}
 	return rs->cols[id];
 }
 
-static void out_label(const struct prof_report *r, uint32_t id)
+/* A name as text (hpt_out_text), measured first (text_width). */
+static void out_text(struct rows *rs, uint32_t id)
 {
-	if (prof_len(r, id) == 0)
-		hpt_out_str("\"\"");
+	const struct prof_report *r = rs->names;
+	text_width(rs, id, 0);
+	if (prof_len(r, id) == 0 || rs->plain[id])
+		hpt_out_write(prof_name(r, id), prof_len(r, id));
 	else
 		hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
 }
 
-static void out_text(const struct prof_report *r, uint32_t id)
+static void out_label(struct rows *rs, uint32_t id)
 {
-	hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
+	if (prof_len(rs->names, id) == 0)
+		hpt_out_str("\"\"");
+	else
+		out_text(rs, id);
 }
 
 /* Widths of the name columns: label (with its indent), module, SRC (0:
@@ -208,12 +226,12 @@ static void table_names(struct rows *rs, size_t i,
 		hpt_out_write(b, k);
 	}
 	hpt_out_spaces(2 + rs->d[i]);
-	out_label(r, r->label[x]);
+	out_label(rs, r->label[x]);
 	pad_to(rs->d[i] + text_width(rs, r->label[x], 1), nw->label);
-	out_text(r, r->module[x]);
+	out_text(rs, r->module[x]);
 	if (nw->src && prof_len(r, r->src[x])) {
 		pad_to(text_width(rs, r->module[x], 0), nw->module);
-		out_text(r, r->src[x]);
+		out_text(rs, r->src[x]);
 	}
 	hpt_out_char('\n');
 }
@@ -229,9 +247,11 @@ static void table(struct rows *rs, int ncol, cells_fn cells,
 		w[k] = strlen(col_name[k]);
 	for (i = 0; i < rs->n; i++) {
 		cells(ctx, rs->x[i], c);
-		for (k = 0; k < ncol; k++)
-			if (strlen(c[k]) > w[k])
-				w[k] = strlen(c[k]);
+		for (k = 0; k < ncol; k++) {
+			size_t l = strlen(c[k]);
+			if (l > w[k])
+				w[k] = l;
+		}
 	}
 	name_widths(rs, &nw);
 	/* "individual" and "inherited" end over their %alloc columns */
@@ -259,8 +279,9 @@ static void table(struct rows *rs, int ncol, cells_fn cells,
 	for (i = 0; i < rs->n; i++) {
 		cells(ctx, rs->x[i], c);
 		for (k = 0; k < ncol; k++) {
-			hpt_out_spaces(w[k] - strlen(c[k]) + (k ? 2 : 0));
-			hpt_out_str(c[k]);
+			size_t l = strlen(c[k]);
+			hpt_out_spaces(w[k] - l + (k ? 2 : 0));
+			hpt_out_write(c[k], l);
 		}
 		table_names(rs, i, &nw);
 	}
