@@ -275,6 +275,14 @@ static void read_string(struct json_reader *j)
 			j->col += (long)k;
 			j->p = s;
 		}
+		if (s + 1 < j->e && *s == '"' &&
+		    (s[1] == ',' || s[1] == ':' || s[1] == '}' || s[1] == ']')) {
+			/* the closing quote, and what follows it, in the
+			 * window: the common end */
+			j->p = s + 1;
+			j->col++;
+			break;
+		}
 		c = peekb(j, 0);
 		if (c < 0) {
 			j->tok_line = line;
@@ -284,10 +292,6 @@ static void read_string(struct json_reader *j)
 		}
 		if (c == '"') {
 			getb(j);
-			/* most often the next byte says it at once */
-			if (j->p < j->e && (*j->p == ',' || *j->p == ':' ||
-			                    *j->p == '}' || *j->p == ']'))
-				break;
 			if (ends_string(j))
 				break;
 			j->col--;
