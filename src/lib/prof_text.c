@@ -19,9 +19,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void out_name(const struct prof_report *r, uint32_t id)
+/* Per name id of r: 1 if hpt_out_tsv writes the name as it is (no
+ * backslash, TAB, LF, CR or NUL in it).  Caller frees. */
+static unsigned char *tsv_plain(const struct prof_report *r)
 {
-	hpt_out_tsv(prof_name(r, id), prof_len(r, id));
+	unsigned char *plain = hpt_xmalloc(r->names.count ? r->names.count : 1);
+	size_t i, k;
+	for (i = 0; i < r->names.count; i++) {
+		const char *s = r->names.name[i];
+		plain[i] = 1;
+		for (k = 0; k < r->names.len[i]; k++)
+			if (s[k] == '\\' || s[k] == '\t' || s[k] == '\n' ||
+			    s[k] == '\r' || s[k] == '\0')
+				plain[i] = 0;
+	}
+	return plain;
+}
+
+/* A name as a TSV field; plain (tsv_plain, or NULL) saves the escaping
+ * loop for the names that need none. */
+static void out_name(const struct prof_report *r, uint32_t id,
+                     const unsigned char *plain)
+{
+	if (plain && plain[id])
+		hpt_out_write(prof_name(r, id), prof_len(r, id));
+	else
+		hpt_out_tsv(prof_name(r, id), prof_len(r, id));
 }
 
 /* A percentage with at most 6 decimals, trailing zeros removed. */
@@ -359,18 +382,19 @@ static const char tsv_head[] =
     "individual_time\tindividual_alloc\tinherited_time\tinherited_alloc\t"
     "ticks\tbytes\n";
 
-static void tsv_names(const struct prof_report *r, uint32_t x)
+static void tsv_names(const struct prof_report *r, uint32_t x,
+                      const unsigned char *plain)
 {
-	out_name(r, r->label[x]);
+	out_name(r, r->label[x], plain);
 	hpt_out_char('\t');
-	out_name(r, r->module[x]);
+	out_name(r, r->module[x], plain);
 	hpt_out_char('\t');
-	out_name(r, r->src[x]);
+	out_name(r, r->src[x], plain);
 	hpt_out_char('\t');
 }
 
 static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
-                          uint32_t d)
+                          uint32_t d, const unsigned char *plain)
 {
 	uint32_t p = r->parent[x];
 	hpt_out_u64(d);
@@ -380,7 +404,7 @@ static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
 	if (p != PROF_NONE)
 		hpt_out_u64(r->no[p]);
 	hpt_out_char('\t');
-	tsv_names(r, x);
+	tsv_names(r, x, plain);
 }
 
 /* The figures of a TSV row after its names: entries, the four
@@ -438,14 +462,16 @@ static void tsv_fig_set(struct tsv_fig *f, const struct prof_report *r,
 void prof_write_tsv(const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
-	hpt_out_str(tsv_head);
+	unsigned char *plain = tsv_plain(r);
 	struct tsv_fig f;
+	hpt_out_str(tsv_head);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		tsv_tree_cols(r, x, d);
+		tsv_tree_cols(r, x, d, plain);
 		tsv_fig_set(&f, r, r->entries[x], r->ind_time[x],
 		            r->ind_alloc[x], r->inh_time[x], r->inh_alloc[x]);
 		tsv_figures(&f, r->exact);
 	}
+	free(plain);
 }
 
 /* ---- -o folded ---- */
@@ -537,14 +563,16 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		hpt_out_str("cost_centre\tmodule\tsrc\tentries\tindividual_time\t"
 		            "individual_alloc\tinherited_time\tinherited_alloc\t"
 		            "ticks\tbytes\n");
+		unsigned char *plain = tsv_plain(r);
 		for (i = 0; i < nc; i++) {
 			struct tsv_fig tf;
-			tsv_names(r, c[i].node);
+			tsv_names(r, c[i].node, plain);
 			tsv_fig_set(&tf, r, c[i].entries, c[i].ind_time,
 			            c[i].ind_alloc, c[i].inh_time,
 			            c[i].inh_alloc);
 			tsv_figures(&tf, r->exact);
 		}
+		free(plain);
 	} else {
 		struct rows rs;
 		struct flat_ctx f;
@@ -626,7 +654,7 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
 			const struct prof_side *e0 = &dd->side[0][x];
 			const struct prof_side *e1 = &dd->side[1][x];
-			tsv_tree_cols(m, x, d);
+			tsv_tree_cols(m, x, d, NULL);
 			delta(&f, 0, e0->entries, e1->entries);
 			delta(&f, 1, e0->ticks, e1->ticks);
 			delta(&f, 2, e0->bytes, e1->bytes);
