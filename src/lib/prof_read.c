@@ -163,7 +163,7 @@ static uint64_t zeros(uint64_t x)
 #endif
 
 /* The first offset in s[i..n) that is not a space, or n. */
-static size_t skip_sp(const char *s, size_t i, size_t n)
+static inline size_t skip_sp(const char *s, size_t i, size_t n)
 {
 #if SCAN_WORDS
 	for (; i + 8 <= n; i += 8) {
@@ -178,7 +178,7 @@ static size_t skip_sp(const char *s, size_t i, size_t n)
 }
 
 /* The end of s[lo..e) without its trailing spaces. */
-static size_t trim_sp(const char *s, size_t lo, size_t e)
+static inline size_t trim_sp(const char *s, size_t lo, size_t e)
 {
 #if SCAN_WORDS
 	for (; e >= lo + 8; e -= 8) {
@@ -193,7 +193,7 @@ static size_t trim_sp(const char *s, size_t lo, size_t e)
 }
 
 /* The start of the token (no space) that ends at e, no lower than lo. */
-static size_t tok_start(const char *s, size_t lo, size_t e)
+static inline size_t tok_start(const char *s, size_t lo, size_t e)
 {
 #if SCAN_WORDS
 	for (; e >= lo + 8; e -= 8) {
@@ -208,7 +208,7 @@ static size_t tok_start(const char *s, size_t lo, size_t e)
 }
 
 /* The end of the token (no space) that starts at i, at most n. */
-static size_t tok_end(const char *s, size_t i, size_t n)
+static inline size_t tok_end(const char *s, size_t i, size_t n)
 {
 #if SCAN_WORDS
 	for (; i + 8 <= n; i += 8) {
@@ -253,7 +253,7 @@ static long find_word(const char *s, size_t n, size_t from, const char *w)
 
 /* The last space-separated token in s[lo..*end): sets *ts and *end to
  * its bounds; returns 0 if there is none. */
-static int last_tok(const char *s, size_t lo, size_t *ts, size_t *end)
+static inline int last_tok(const char *s, size_t lo, size_t *ts, size_t *end)
 {
 	size_t e = trim_sp(s, lo, *end);
 	if (e == lo)
