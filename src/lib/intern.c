@@ -16,7 +16,7 @@
  * tool; the ends of a name are where names differ (the "(ccsID)" prefix of
  * -hc stacks, the last element of a truncated stack), and a collision
  * costs only a comparison. */
-static uint32_t hash_bytes(const char *s, size_t n)
+static inline uint32_t hash_bytes(const char *s, size_t n)
 {
 	const uint64_t m = 0x9E3779B97F4A7C15ull;
 	uint64_t h = (uint64_t)n * m, w;
@@ -90,7 +90,7 @@ static void rehash(struct hpt_intern *t)
 /* Equality of two names of length n, inline: most names are short and a
  * call to memcmp() for each row of every sample shows in profiles.  A
  * tail shorter than a word is compared as the last 8 bytes. */
-static int same_bytes(const char *a, const char *b, size_t n)
+static inline int same_bytes(const char *a, const char *b, size_t n)
 {
 	uint64_t x, y;
 	size_t k;
