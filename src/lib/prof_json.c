@@ -763,6 +763,27 @@ static uint64_t *ids_from_text(const struct prof_report *r)
 	return id;
 }
 
+/* Append the literal l at o (a macro, so that its length is known). */
+#define PUT_LIT(o, l) (memcpy((o), (l), sizeof(l) - 1), (o) += sizeof(l) - 1)
+
+/* A node's members up to its "children" array's '[', formatted in
+ * place in the output buffer (the hot loop of prof2json). */
+static void out_node(uint64_t id, uint64_t entries, uint64_t alloc,
+                     uint64_t ticks)
+{
+	char *b = hpt_out_space(4 * 20 + 64), *o = b;
+	PUT_LIT(o, "{\"id\": ");
+	o += hpt_fmt_u64(o, id);
+	PUT_LIT(o, ", \"entries\": ");
+	o += hpt_fmt_u64(o, entries);
+	PUT_LIT(o, ", \"alloc\": ");
+	o += hpt_fmt_u64(o, alloc);
+	PUT_LIT(o, ", \"ticks\": ");
+	o += hpt_fmt_u64(o, ticks);
+	PUT_LIT(o, ", \"children\": [");
+	hpt_out_commit((size_t)(o - b));
+}
+
 void prof_json_write(const struct prof_report *r)
 {
 	uint64_t *id = NULL, *ticks, *bytes;
@@ -811,20 +832,13 @@ void prof_json_write(const struct prof_report *r)
 			break; /* a second root: not in the schema */
 		if (!first && d <= prev) {
 			for (i = 0; i <= prev - d; i++)
-				hpt_out_str("]}\n");
+				hpt_out_write("]}\n", 3);
 			hpt_out_char(',');
 		}
 		first = 0;
 		prev = d;
-		hpt_out_str("{\"id\": ");
-		hpt_out_u64(r->json ? r->ccs[r->cc[x]].id : id[x]);
-		hpt_out_str(", \"entries\": ");
-		hpt_out_u64(r->entries[x]);
-		hpt_out_str(", \"alloc\": ");
-		hpt_out_u64(bytes[x]);
-		hpt_out_str(", \"ticks\": ");
-		hpt_out_u64(ticks[x]);
-		hpt_out_str(", \"children\": [");
+		out_node(r->json ? r->ccs[r->cc[x]].id : id[x], r->entries[x],
+		         bytes[x], ticks[x]);
 	}
 	for (i = 0; i <= prev; i++)
 		hpt_out_str("]}\n");
