@@ -476,16 +476,44 @@ void prof_write_tsv(const struct prof_report *r)
 
 /* ---- -o folded ---- */
 
+/* Per name id of r: 1 if the name is printable ASCII without ';',
+ * which hpt_out_text(..., ';') writes as it is.  Caller frees. */
+static unsigned char *frame_plain(const struct prof_report *r)
+{
+	unsigned char *plain = hpt_xmalloc(r->names.count ? r->names.count : 1);
+	size_t i, k;
+	for (i = 0; i < r->names.count; i++) {
+		const unsigned char *u =
+		    (const unsigned char *)r->names.name[i];
+		plain[i] = 1;
+		for (k = 0; k < r->names.len[i]; k++)
+			if (u[k] < 0x20 || u[k] > 0x7e || u[k] == ';')
+				plain[i] = 0;
+	}
+	return plain;
+}
+
+/* A name as a frame: ';' (the frame separator) becomes '_'; plain
+ * (frame_plain, or NULL) saves the escaping loop. */
+static void out_frame_name(const struct prof_report *r, uint32_t id,
+                           const unsigned char *plain)
+{
+	if (plain && plain[id])
+		hpt_out_write(prof_name(r, id), prof_len(r, id));
+	else
+		hpt_out_text(prof_name(r, id), prof_len(r, id), ';');
+}
+
 /* One frame: the label, "Module.CAF" for a module's CAF, "" for an
- * empty label; ';' (the frame separator) becomes '_'. */
-static void out_frame(const struct prof_report *r, uint32_t x)
+ * empty label. */
+static void out_frame(const struct prof_report *r, uint32_t x,
+                      const unsigned char *plain)
 {
 	uint32_t l = r->label[x];
 	const char *s = prof_name(r, l);
 	size_t n = prof_len(r, l);
 	if (n == 3 && memcmp(s, "CAF", 3) == 0) {
-		hpt_out_text(prof_name(r, r->module[x]),
-		              prof_len(r, r->module[x]), ';');
+		out_frame_name(r, r->module[x], plain);
 		hpt_out_str(".CAF");
 		return;
 	}
@@ -493,17 +521,17 @@ static void out_frame(const struct prof_report *r, uint32_t x)
 		hpt_out_str("\"\"");
 		return;
 	}
-	hpt_out_text(s, n, ';');
+	out_frame_name(r, l, plain);
 }
 
 static void out_path(const struct prof_report *r, const uint32_t *path,
-                     uint32_t d)
+                     uint32_t d, const unsigned char *plain)
 {
 	uint32_t k;
 	for (k = 0; k <= d; k++) {
 		if (k)
 			hpt_out_char(';');
-		out_frame(r, path[k]);
+		out_frame(r, path[k], plain);
 	}
 }
 
@@ -513,6 +541,7 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 	size_t cap = 0;
 	char b[64];
 	uint64_t *sw = w != PROF_W_TIME ? prof_self_weights(r, w) : NULL;
+	unsigned char *plain = frame_plain(r);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
 		path[d] = x;
@@ -522,11 +551,12 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 			fmt_u(b, sizeof b, sw[x]);
 		if (strcmp(b, "0") == 0)
 			continue;
-		out_path(r, path, d);
+		out_path(r, path, d, plain);
 		hpt_out_char(' ');
 		hpt_out_str(b);
 		hpt_out_char('\n');
 	}
+	free(plain);
 	free(sw);
 	free(path);
 }
@@ -644,7 +674,7 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 			}
 			if (strcmp(b[0], "0") == 0 && strcmp(b[1], "0") == 0)
 				continue;
-			out_path(m, path, d);
+			out_path(m, path, d, NULL);
 			hpt_out_printf(" %s %s\n", b[0], b[1]);
 		}
 		free(path);
