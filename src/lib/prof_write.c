@@ -25,22 +25,35 @@ static void padded(const char *s, size_t n, size_t w)
 		hpt_out_spaces(w - c);
 }
 
-/* The name id, c code points long, padded to w code points. */
-static void padded_name(const struct prof_report *r, uint32_t id, size_t c,
-                        size_t w)
+/* indent spaces, the name id (c code points long) padded to w code
+ * points, and the space after the column: one piece of the output
+ * buffer, as most of a row is padding. */
+static void padded_name(const struct prof_report *r, size_t indent,
+                        uint32_t id, size_t c, size_t w)
 {
-	hpt_out_write(prof_name(r, id), prof_len(r, id));
-	if (c < w)
-		hpt_out_spaces(w - c);
+	size_t n = prof_len(r, id), pad = c < w ? w - c : 0;
+	char *o = hpt_out_space(indent + n + pad + 1);
+	memset(o, ' ', indent);
+	if (n)
+		memcpy(o + indent, prof_name(r, id), n);
+	memset(o + indent + n, ' ', pad + 1);
+	hpt_out_commit(indent + n + pad + 1);
+}
+
+/* The k bytes at b right-justified in w columns (never cut). */
+static void rjust(const char *b, size_t k, size_t w)
+{
+	size_t pad = k < w ? w - k : 0;
+	char *o = hpt_out_space(pad + k);
+	memset(o, ' ', pad);
+	memcpy(o + pad, b, k);
+	hpt_out_commit(pad + k);
 }
 
 static void rjust_u64(uint64_t v, size_t w)
 {
 	char b[24];
-	size_t k = hpt_fmt_u64(b, v);
-	if (k < w)
-		hpt_out_spaces(w - k);
-	hpt_out_write(b, k);
+	rjust(b, hpt_fmt_u64(b, v), w);
 }
 
 static size_t digits(uint64_t v)
@@ -57,13 +70,9 @@ static size_t digits(uint64_t v)
 static void pct(const struct prof_report *r, uint64_t v, int which)
 {
 	char b[64];
-	size_t k;
 	if (r->exact) {
 		hpt_fmt_double(b, sizeof b, prof_percent(r, v, which), 1);
-		k = strlen(b);
-		if (k < 5)
-			hpt_out_spaces(5 - k);
-		hpt_out_write(b, k);
+		rjust(b, strlen(b), 5);
 	} else {
 		rjust_u64(v / 10, 3);
 		hpt_out_char('.');
@@ -251,15 +260,10 @@ void prof_write(const struct prof_report *r)
 
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		hpt_out_spaces(d);
-		padded_name(r, r->label[x], lc[r->label[x]], wl - d);
-		hpt_out_char(' ');
-		padded_name(r, r->module[x], lc[r->module[x]], wm);
-		hpt_out_char(' ');
-		if (r->has_src) {
-			padded_name(r, r->src[x], lc[r->src[x]], ws);
-			hpt_out_char(' ');
-		}
+		padded_name(r, d, r->label[x], lc[r->label[x]], wl - d);
+		padded_name(r, 0, r->module[x], lc[r->module[x]], wm);
+		if (r->has_src)
+			padded_name(r, 0, r->src[x], lc[r->src[x]], ws);
 		rjust_u64(r->no[x], wn);
 		hpt_out_char(' ');
 		rjust_u64(r->entries[x], 11);
