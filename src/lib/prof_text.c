@@ -231,6 +231,16 @@ static void name_widths(struct rows *rs, struct name_widths *nw)
 		nw->src = 3;
 }
 
+/* pad spaces, then the k bytes at b: one piece of the output buffer
+ * (a table cell). */
+static void out_padded(size_t pad, const char *b, size_t k)
+{
+	char *o = hpt_out_space(pad + k);
+	memset(o, ' ', pad);
+	memcpy(o + pad, b, k);
+	hpt_out_commit(pad + k);
+}
+
 /* Name w wide, then padding to width (at least one space). */
 static void pad_to(size_t w, size_t width)
 {
@@ -245,8 +255,7 @@ static void table_names(struct rows *rs, size_t i,
 	if (nw->no) {
 		char b[24];
 		size_t k = hpt_fmt_u64(b, r->no[x]);
-		hpt_out_spaces(nw->no - k + 2);
-		hpt_out_write(b, k);
+		out_padded(nw->no - k + 2, b, k);
 	}
 	hpt_out_spaces(2 + rs->d[i]);
 	out_label(rs, r->label[x]);
@@ -303,8 +312,7 @@ static void table(struct rows *rs, int ncol, cells_fn cells,
 		cells(ctx, rs->x[i], c);
 		for (k = 0; k < ncol; k++) {
 			size_t l = strlen(c[k]);
-			hpt_out_spaces(w[k] - l + (k ? 2 : 0));
-			hpt_out_write(c[k], l);
+			out_padded(w[k] - l + (k ? 2 : 0), c[k], l);
 		}
 		table_names(rs, i, &nw);
 	}
