@@ -16,7 +16,7 @@
  * tool; the ends of a name are where names differ (the "(ccsID)" prefix of
  * -hc stacks, the last element of a truncated stack), and a collision
  * costs only a comparison. */
-static uint32_t hash_bytes(const char *s, size_t n)
+static inline uint32_t hash_bytes(const char *s, size_t n)
 {
 	const uint64_t m = 0x9E3779B97F4A7C15ull;
 	uint64_t h = (uint64_t)n * m, w;
@@ -27,18 +27,26 @@ static uint32_t hash_bytes(const char *s, size_t n)
 		h = (h ^ (w + (h >> 29))) * m;
 		memcpy(&w, s + n - 8, 8);
 		h = (h ^ (w + (h >> 29))) * m;
-	} else {
-		while (n >= 8) {
+	} else if (n >= 8) {
+		/* whole words, then the last 8 bytes (overlapping) for a
+		 * tail: no copy of a variable length */
+		size_t k = n;
+		while (k >= 8) {
 			memcpy(&w, s, 8);
 			h = (h ^ (w + (h >> 29))) * m;
 			s += 8;
-			n -= 8;
+			k -= 8;
 		}
-		if (n) {
-			w = 0;
-			memcpy(&w, s, n);
+		if (k) {
+			memcpy(&w, s + k - 8, 8);
 			h = (h ^ (w + (h >> 29))) * m;
 		}
+	} else if (n) {
+		size_t k;
+		w = 0;
+		for (k = 0; k < n; k++)
+			w = w << 8 | (unsigned char)s[k];
+		h = (h ^ (w + (h >> 29))) * m;
 	}
 	h ^= h >> 32;
 	h *= m;
@@ -80,23 +88,29 @@ static void rehash(struct hpt_intern *t)
 }
 
 /* Equality of two names of length n, inline: most names are short and a
- * call to memcmp() for each row of every sample shows in profiles. */
-static int same_bytes(const char *a, const char *b, size_t n)
+ * call to memcmp() for each row of every sample shows in profiles.  A
+ * tail shorter than a word is compared as the last 8 bytes. */
+static inline int same_bytes(const char *a, const char *b, size_t n)
 {
 	uint64_t x, y;
-	while (n >= 8) {
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
+	size_t k;
+	if (n < 8) {
+		for (k = 0; k < n; k++)
+			if (a[k] != b[k])
+				return 0;
+		return 1;
+	}
+	for (k = 0; k + 8 <= n; k += 8) {
+		memcpy(&x, a + k, 8);
+		memcpy(&y, b + k, 8);
 		if (x != y)
 			return 0;
-		a += 8;
-		b += 8;
-		n -= 8;
 	}
-	while (n--)
-		if (*a++ != *b++)
-			return 0;
-	return 1;
+	if (k == n)
+		return 1;
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
 }
 
 long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)

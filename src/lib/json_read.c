@@ -275,6 +275,14 @@ static void read_string(struct json_reader *j)
 			j->col += (long)k;
 			j->p = s;
 		}
+		if (s + 1 < j->e && *s == '"' &&
+		    (s[1] == ',' || s[1] == ':' || s[1] == '}' || s[1] == ']')) {
+			/* the closing quote, and what follows it, in the
+			 * window: the common end */
+			j->p = s + 1;
+			j->col++;
+			break;
+		}
 		c = peekb(j, 0);
 		if (c < 0) {
 			j->tok_line = line;
@@ -365,7 +373,13 @@ enum json_tok json_next(struct json_reader *j)
 			break;
 	}
 	here(j);
-	c = getb(j);
+	if (j->p < j->e) {
+		/* the white space loop stopped at it: not a newline */
+		c = (unsigned char)*j->p++;
+		j->col++;
+	} else {
+		c = -1;
+	}
 	switch (c) {
 	case -1:
 		return j->tok = JSON_END;
@@ -480,6 +494,13 @@ int json_member(struct json_reader *j, int *first)
 	 * the key point at the key */
 	line = j->tok_line;
 	col = j->tok_col;
+	if (j->p < j->e && *j->p == ':') {
+		/* the common case, as json_next would read it */
+		j->p++;
+		j->col++;
+		j->tok = JSON_COLON;
+		return 1;
+	}
 	json_expect(j, JSON_COLON, "':' after the key");
 	j->tok_line = line;
 	j->tok_col = col;

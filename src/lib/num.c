@@ -3,6 +3,7 @@
  */
 #include "num.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -184,8 +185,45 @@ char *hpt_dec_sub(const char *a, const char *b)
 	return r;
 }
 
+/* What printf("%.*f", prec, d) writes, without printf where the result
+ * is sure: d * 10^prec is computed with an error under two units in its
+ * last place, so unless its fraction lies that close to one half, its
+ * rounding to an integer is the rounding of the exact binary value that
+ * printf does.  Hot: proftree prints four percentages per row. */
 void hpt_fmt_double(char *buf, size_t size, double d, int prec)
 {
+	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	                             1e7, 1e8, 1e9};
+	double y, frac;
+	uint64_t q, ip, fp;
+	size_t o = 0, k;
+	int neg = signbit(d) != 0;
+	if (neg)
+		d = -d;
+	if (prec < 0 || prec > 9 || !(d < 1e9) || size < 32)
+		goto slow;
+	y = d * p10[prec]; /* below 1e18, so below 2^63 */
+	q = (uint64_t)y;   /* floor(y) */
+	frac = y - (double)q; /* exact below 2^53, 0 above */
+	if (fabs(frac - 0.5) <= y * 0x1p-50 + 0x1p-60)
+		goto slow; /* too close to call */
+	q += frac > 0.5;
+	ip = q / (uint64_t)p10[prec];
+	fp = q % (uint64_t)p10[prec];
+	if (neg)
+		buf[o++] = '-';
+	o += hpt_fmt_u64(buf + o, ip);
+	if (prec > 0) {
+		buf[o++] = '.';
+		for (k = (size_t)prec; k-- > 0;) {
+			buf[o + k] = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		o += (size_t)prec;
+	}
+	buf[o] = '\0';
+	return;
+slow:
 	/* No setlocale() anywhere in hptools, so printf uses '.'. */
-	snprintf(buf, size, "%.*f", prec, d);
+	snprintf(buf, size, "%.*f", prec, neg ? -d : d);
 }

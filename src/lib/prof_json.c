@@ -67,6 +67,10 @@ struct pj {
 	uint64_t *ccid;        /* per node, while unresolved: its "id" */
 	size_t ccid_cap;
 	size_t *order;         /* indices of r->ccs sorted by id */
+	uint32_t *by_id;       /* when ids are small (GHC numbers them
+	                        * from 1): by_id[id] is 1 + the index in
+	                        * r->ccs, 0 for none; else NULL */
+	uint64_t nby_id;
 	long *cc_line, *cc_col; /* where each cost centre was defined */
 	size_t cc_pos_cap, ccs_cap;
 	int unknown_warned;    /* a key not in the schema was skipped */
@@ -241,6 +245,14 @@ static void index_ccs(struct pj *p)
 			               (unsigned long long)
 			                   r->ccs[p->order[i]].id);
 		}
+	/* GHC's ids are dense: a table indexed by id saves a binary
+	 * search per node */
+	if (r->nccs && r->ccs[p->order[r->nccs - 1]].id < 4 * r->nccs + 1024) {
+		p->nby_id = r->ccs[p->order[r->nccs - 1]].id + 1;
+		p->by_id = hpt_xcalloc((size_t)p->nby_id, sizeof *p->by_id);
+		for (i = 0; i < r->nccs; i++)
+			p->by_id[r->ccs[i].id] = (uint32_t)i + 1;
+	}
 	p->ccs_read = 1;
 }
 
@@ -249,22 +261,32 @@ static void index_ccs(struct pj *p)
 static void resolve(struct pj *p, uint32_t x, uint64_t id)
 {
 	struct prof_report *r = p->r;
-	size_t lo = 0, hi = r->nccs;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (r->ccs[p->order[mid]].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
+	size_t lo = 0, hi = r->nccs, c;
+	if (p->by_id) {
+		lo = id < p->nby_id ? p->by_id[id] : 0;
+		if (lo == 0)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "node id %llu is not in cost_centres",
+			               (unsigned long long)id);
+		c = lo - 1;
+	} else {
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (r->ccs[p->order[mid]].id < id)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == r->nccs || r->ccs[p->order[lo]].id != id)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "node id %llu is not in cost_centres",
+			               (unsigned long long)id);
+		c = p->order[lo];
 	}
-	if (lo == r->nccs || r->ccs[p->order[lo]].id != id)
-		hpt_data_error(json_where(&p->j), json_col(&p->j),
-		               "node id %llu is not in cost_centres",
-		               (unsigned long long)id);
-	r->cc[x] = (uint32_t)p->order[lo];
-	r->label[x] = r->ccs[p->order[lo]].label;
-	r->module[x] = r->ccs[p->order[lo]].module;
-	r->src[x] = r->ccs[p->order[lo]].src;
+	r->cc[x] = (uint32_t)c;
+	r->label[x] = r->ccs[c].label;
+	r->module[x] = r->ccs[c].module;
+	r->src[x] = r->ccs[c].src;
 }
 
 /*
@@ -559,6 +581,7 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 	json_close(&p.j);
 	free(p.ccid);
 	free(p.order);
+	free(p.by_id);
 	free(p.cc_line);
 	free(p.cc_col);
 	free(p.st);
@@ -740,6 +763,27 @@ static uint64_t *ids_from_text(const struct prof_report *r)
 	return id;
 }
 
+/* Append the literal l at o (a macro, so that its length is known). */
+#define PUT_LIT(o, l) (memcpy((o), (l), sizeof(l) - 1), (o) += sizeof(l) - 1)
+
+/* A node's members up to its "children" array's '[', formatted in
+ * place in the output buffer (the hot loop of prof2json). */
+static void out_node(uint64_t id, uint64_t entries, uint64_t alloc,
+                     uint64_t ticks)
+{
+	char *b = hpt_out_space(4 * 20 + 64), *o = b;
+	PUT_LIT(o, "{\"id\": ");
+	o += hpt_fmt_u64(o, id);
+	PUT_LIT(o, ", \"entries\": ");
+	o += hpt_fmt_u64(o, entries);
+	PUT_LIT(o, ", \"alloc\": ");
+	o += hpt_fmt_u64(o, alloc);
+	PUT_LIT(o, ", \"ticks\": ");
+	o += hpt_fmt_u64(o, ticks);
+	PUT_LIT(o, ", \"children\": [");
+	hpt_out_commit((size_t)(o - b));
+}
+
 void prof_json_write(const struct prof_report *r)
 {
 	uint64_t *id = NULL, *ticks, *bytes;
@@ -788,20 +832,13 @@ void prof_json_write(const struct prof_report *r)
 			break; /* a second root: not in the schema */
 		if (!first && d <= prev) {
 			for (i = 0; i <= prev - d; i++)
-				hpt_out_str("]}\n");
+				hpt_out_write("]}\n", 3);
 			hpt_out_char(',');
 		}
 		first = 0;
 		prev = d;
-		hpt_out_str("{\"id\": ");
-		hpt_out_u64(r->json ? r->ccs[r->cc[x]].id : id[x]);
-		hpt_out_str(", \"entries\": ");
-		hpt_out_u64(r->entries[x]);
-		hpt_out_str(", \"alloc\": ");
-		hpt_out_u64(bytes[x]);
-		hpt_out_str(", \"ticks\": ");
-		hpt_out_u64(ticks[x]);
-		hpt_out_str(", \"children\": [");
+		out_node(r->json ? r->ccs[r->cc[x]].id : id[x], r->entries[x],
+		         bytes[x], ticks[x]);
 	}
 	for (i = 0; i <= prev; i++)
 		hpt_out_str("]}\n");

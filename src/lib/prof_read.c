@@ -101,7 +101,9 @@ struct reader {
 	long lost_ind;         /* ... with this indent: deeper rows after
 	                        * it get a placeholder parent */
 	size_t nlost;          /* rows skipped */
-	struct hpt_intern mods; /* modules of the rows not glued to no. */
+	unsigned char *is_mod; /* per name id: the module of a row not
+	                        * glued to no. */
+	size_t is_mod_cap;
 	struct glued *glued;   /* the rows glued to no. (7.4-7.10) */
 	size_t nglued, glued_cap;
 	uint32_t *ph;          /* the placeholder nodes */
@@ -125,6 +127,100 @@ struct reader {
 };
 
 /* ---- lexical helpers ---- */
+
+/* Rows are mostly padding: GHC pads every label to the widest one, so
+ * a row of a deep tree is a hundred spaces and more, and its figures
+ * are short tokens between runs of spaces.  These four scans take 8
+ * bytes at a time where the compiler tells the byte order (GCC, Clang):
+ * in x = word ^ SP8 the bytes that are spaces are zero, and zeros(x)
+ * has the high bit of exactly those bytes set; the first or last such
+ * byte is found by counting zero bits.  Elsewhere, a byte at a time. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SCAN_WORDS 1
+#define LOW7 UINT64_C(0x7f7f7f7f7f7f7f7f)
+#define SP8 UINT64_C(0x2020202020202020)
+
+static uint64_t spaces_of(const char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+	return w ^ SP8;
+}
+
+/* The high bit of each zero byte of x, and of no other. */
+static uint64_t zeros(uint64_t x)
+{
+	return ~(((x & LOW7) + LOW7) | x | LOW7);
+}
+
+/* Index (0-7, in memory order) of the first or last byte whose high
+ * bit is set in m (m != 0), or of the first or last non-zero byte. */
+#define FIRST(m) ((size_t)__builtin_ctzll(m) / 8)
+#define LAST(m) ((size_t)(63 - __builtin_clzll(m)) / 8)
+#else
+#define SCAN_WORDS 0
+#endif
+
+/* The first offset in s[i..n) that is not a space, or n. */
+static inline size_t skip_sp(const char *s, size_t i, size_t n)
+{
+#if SCAN_WORDS
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x = spaces_of(s + i);
+		if (x)
+			return i + FIRST(x);
+	}
+#endif
+	while (i < n && s[i] == ' ')
+		i++;
+	return i;
+}
+
+/* The end of s[lo..e) without its trailing spaces. */
+static inline size_t trim_sp(const char *s, size_t lo, size_t e)
+{
+#if SCAN_WORDS
+	for (; e >= lo + 8; e -= 8) {
+		uint64_t x = spaces_of(s + e - 8);
+		if (x)
+			return e - 8 + LAST(x) + 1;
+	}
+#endif
+	while (e > lo && s[e - 1] == ' ')
+		e--;
+	return e;
+}
+
+/* The start of the token (no space) that ends at e, no lower than lo. */
+static inline size_t tok_start(const char *s, size_t lo, size_t e)
+{
+#if SCAN_WORDS
+	for (; e >= lo + 8; e -= 8) {
+		uint64_t z = zeros(spaces_of(s + e - 8));
+		if (z)
+			return e - 8 + LAST(z) + 1;
+	}
+#endif
+	while (e > lo && s[e - 1] != ' ')
+		e--;
+	return e;
+}
+
+/* The end of the token (no space) that starts at i, at most n. */
+static inline size_t tok_end(const char *s, size_t i, size_t n)
+{
+#if SCAN_WORDS
+	for (; i + 8 <= n; i += 8) {
+		uint64_t z = zeros(spaces_of(s + i));
+		if (z)
+			return i + FIRST(z);
+	}
+#endif
+	while (i < n && s[i] != ' ')
+		i++;
+	return i;
+}
 
 static int all_digits(const char *s, size_t n)
 {
@@ -157,17 +253,12 @@ static long find_word(const char *s, size_t n, size_t from, const char *w)
 
 /* The last space-separated token in s[lo..*end): sets *ts and *end to
  * its bounds; returns 0 if there is none. */
-static int last_tok(const char *s, size_t lo, size_t *ts, size_t *end)
+static inline int last_tok(const char *s, size_t lo, size_t *ts, size_t *end)
 {
-	size_t e = *end, b;
-	while (e > lo && s[e - 1] == ' ')
-		e--;
+	size_t e = trim_sp(s, lo, *end);
 	if (e == lo)
 		return 0;
-	b = e;
-	while (b > lo && s[b - 1] != ' ')
-		b--;
-	*ts = b;
+	*ts = tok_start(s, lo, e);
 	*end = e;
 	return 1;
 }
@@ -659,15 +750,11 @@ static size_t shifted_module(const struct reader *rd, const char *s,
 	size_t t = ind, m, me, a, dist = rd->src_col - rd->module_col;
 	if (rd->src_col <= rd->module_col)
 		return 0;
-	while (t < end && s[t] != ' ')
-		t++;
+	t = tok_end(s, t, end);
 	for (;;) {
-		for (m = t; m < end && s[m] == ' '; m++)
-			;
-		for (me = m; me < end && s[me] != ' '; me++)
-			;
-		for (a = me; a < end && s[a] == ' '; a++)
-			;
+		m = skip_sp(s, t, end);
+		me = tok_end(s, m, end);
+		a = skip_sp(s, me, end);
 		if (a >= end)
 			return 0;
 		if (col_of(s, a) - col_of(s, m) == dist)
@@ -696,35 +783,21 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 	w->aligned = 0;
 	if (p < end && c == rd->module_col && s[p] != ' ' &&
 	    (p == ind || s[p - 1] == ' ')) {
-		size_t a = p;
-		while (a < end && s[a] != ' ')
-			a++;
-		while (a < end && s[a] == ' ')
-			a++;
+		size_t a = skip_sp(s, tok_end(s, p, end), end);
 		/* a SRC at its column; an empty label may lack one */
 		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
 	}
 	w->lab_s = w->lab_e = ind;
 	found = w->aligned || (p = shifted_module(rd, s, ind, end)) != 0;
-	if (found) {
-		w->lab_e = p;
-		while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
-			w->lab_e--;
-	} else {
-		while (w->lab_e < end && s[w->lab_e] != ' ')
-			w->lab_e++;
-	}
-	w->mod_s = found ? p : w->lab_e;
-	while (w->mod_s < end && s[w->mod_s] == ' ')
-		w->mod_s++;
-	w->mod_e = w->mod_s;
-	while (w->mod_e < end && s[w->mod_e] != ' ')
-		w->mod_e++;
+	if (found)
+		w->lab_e = trim_sp(s, w->lab_s, p);
+	else
+		w->lab_e = tok_end(s, w->lab_s, end);
+	w->mod_s = skip_sp(s, found ? p : w->lab_e, end);
+	w->mod_e = tok_end(s, w->mod_s, end);
 	if (w->mod_e == w->mod_s)
 		return -1;
-	w->src_s = w->mod_e;
-	while (w->src_s < end && s[w->src_s] == ' ')
-		w->src_s++;
+	w->src_s = skip_sp(s, w->mod_e, end);
 	w->src_e = end;
 	return 0;
 }
@@ -738,9 +811,7 @@ static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
 		return -1;
 	w->mod_e = e2;
 	w->lab_s = ind;
-	w->lab_e = w->mod_s;
-	while (w->lab_e > w->lab_s && s[w->lab_e - 1] == ' ')
-		w->lab_e--;
+	w->lab_e = trim_sp(s, w->lab_s, w->mod_s);
 	w->src_s = w->src_e = w->mod_e;
 	w->aligned = 0;
 	return 0;
@@ -755,13 +826,11 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	size_t end = n, ind = 0;
 	int e;
 	w->glue_dig = 0;
-	while (ind < n && s[ind] == ' ')
-		ind++;
+	ind = skip_sp(s, 0, n);
 	if (peel_figures(rd, s, ind, &end, w) ||
 	    peel_counts(rd, s, ind, &end, w))
 		return -1;
-	while (end > ind && s[end - 1] == ' ')
-		end--;
+	end = trim_sp(s, ind, end);
 	if (end == ind)
 		return -1;
 	e = rd->r->has_src ? names_src(rd, s, ind, end, w)
@@ -802,6 +871,13 @@ static void placeholder(struct reader *rd, long ind)
 	rd->ph[rd->nph++] = x;
 }
 
+/* Is the module name s[0..n) that of a row not glued to no.? */
+static int names_module(const struct reader *rd, const char *s, size_t n)
+{
+	long id = hpt_intern_find(&rd->r->names, s, n);
+	return id >= 0 && (size_t)id < rd->is_mod_cap && rd->is_mod[id];
+}
+
 /* Rows whose no. ran into the module were split by the header's no.
  * column, or else before all the trailing digits; a module whose name
  * ends in digits ("Data.Codec2" + "1234567") is split wrong so.  Where
@@ -819,10 +895,10 @@ static void glued_modules(struct reader *rd)
 		size_t ml = prof_len(r, r->module[x]);
 		if (ml > g->len)
 			continue; /* the module is not the token's start */
-		if (hpt_intern_find(&rd->mods, g->tok, ml) >= 0)
+		if (names_module(rd, g->tok, ml))
 			continue; /* another row names it */
 		for (m = g->len - 1; m >= g->len - g->dig && m > 0; m--) {
-			if (hpt_intern_find(&rd->mods, g->tok, m) < 0)
+			if (!names_module(rd, g->tok, m))
 				continue;
 			r->module[x] = hpt_intern(&r->names, g->tok, m, NULL);
 			u64_or_die(rd, g->tok + m, g->len - m, &r->no[x]);
@@ -887,7 +963,14 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		g->tok = hpt_xmemdup(s + w->glue_s, g->len);
 		g->dig = w->glue_dig;
 	} else {
-		hpt_intern(&rd->mods, s + w->mod_s, w->mod_e - w->mod_s, NULL);
+		uint32_t m = r->module[x];
+		if (m >= rd->is_mod_cap) {
+			size_t old = rd->is_mod_cap;
+			rd->is_mod = hpt_xgrow(rd->is_mod, &rd->is_mod_cap,
+			                       (size_t)m + 1, 1);
+			memset(rd->is_mod + old, 0, rd->is_mod_cap - old);
+		}
+		rd->is_mod[m] = 1;
 	}
 	aux_grow(rd, r->n);
 	memcpy(rd->pct + 4 * x, w->pct, sizeof w->pct);
@@ -942,7 +1025,7 @@ static void sets_line(struct reader *rd, const char *s, size_t n)
 static int blank(const char *s, size_t n)
 {
 	size_t i;
-	for (i = 0; i < n; i++)
+	for (i = skip_sp(s, 0, n); i < n; i++)
 		if (s[i] != ' ' && s[i] != '\t')
 			return 0;
 	return 1;
@@ -1408,7 +1491,7 @@ static void reader_free(struct reader *rd)
 	for (k = 0; k < rd->nglued; k++)
 		free(rd->glued[k].tok);
 	free(rd->glued);
-	hpt_intern_free(&rd->mods);
+	free(rd->is_mod);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
@@ -1422,7 +1505,6 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	rd.in = in;
 	rd.file = in->name;
 	rd.pending = PROF_NONE;
-	hpt_intern_init(&rd.mods);
 	free(r->file);
 	r->file = hpt_xstrdup(in->name);
 	while ((len = hpt_input_line(in, &s)) >= 0) {

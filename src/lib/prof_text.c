@@ -19,9 +19,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void out_name(const struct prof_report *r, uint32_t id)
+/* Per name id of r: 1 if hpt_out_tsv writes the name as it is (no
+ * backslash, TAB, LF, CR or NUL in it).  Caller frees. */
+static unsigned char *tsv_plain(const struct prof_report *r)
 {
-	hpt_out_tsv(prof_name(r, id), prof_len(r, id));
+	unsigned char *plain = hpt_xmalloc(r->names.count ? r->names.count : 1);
+	size_t i, k;
+	for (i = 0; i < r->names.count; i++) {
+		const char *s = r->names.name[i];
+		plain[i] = 1;
+		for (k = 0; k < r->names.len[i]; k++)
+			if (s[k] == '\\' || s[k] == '\t' || s[k] == '\n' ||
+			    s[k] == '\r' || s[k] == '\0')
+				plain[i] = 0;
+	}
+	return plain;
+}
+
+/* A name as a TSV field; plain (tsv_plain, or NULL) saves the escaping
+ * loop for the names that need none. */
+static void out_name(const struct prof_report *r, uint32_t id,
+                     const unsigned char *plain)
+{
+	if (plain && plain[id])
+		hpt_out_write(prof_name(r, id), prof_len(r, id));
+	else
+		hpt_out_tsv(prof_name(r, id), prof_len(r, id));
 }
 
 /* A percentage with at most 6 decimals, trailing zeros removed. */
@@ -46,9 +69,11 @@ static void out_num(double v)
 	hpt_out_str(b);
 }
 
+/* v in decimal into b (sz >= 21). */
 static void fmt_u(char *b, size_t sz, uint64_t v)
 {
-	snprintf(b, sz, "%llu", (unsigned long long)v);
+	(void)sz;
+	b[hpt_fmt_u64(b, v)] = '\0';
 }
 
 /* new - old of two unsigned counts, exactly: "+N", "-N", or "0" (a sign
@@ -91,6 +116,11 @@ struct rows {
 	size_t n, cap;
 	const struct prof_report *names;
 	int show_no;
+	size_t *cols;  /* per name id: its text_width, SIZE_MAX until known
+	                * (a name is measured once, not once per row) */
+	unsigned char *plain; /* per name id, once measured: printable
+	                       * ASCII only, which hpt_out_text leaves as
+	                       * it is */
 };
 
 static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
@@ -116,6 +146,8 @@ static void rows_tree(struct rows *rs, const struct prof_report *r)
 
 static void rows_free(struct rows *rs)
 {
+	free(rs->cols);
+	free(rs->plain);
 	free(rs->x);
 	free(rs->node);
 	free(rs->d);
@@ -123,25 +155,47 @@ static void rows_free(struct rows *rs)
 
 /* Columns a name takes in text output (hpt_out_text, whose escapes
  * hpt_text_cols counts); an empty label shows as "". */
-static size_t text_width(const struct prof_report *r, uint32_t id, int label)
+static size_t text_width(struct rows *rs, uint32_t id, int label)
 {
-	size_t n = prof_len(r, id);
+	const struct prof_report *r = rs->names;
+	size_t n = prof_len(r, id), i;
 	if (n == 0)
 		return label ? 2 : 0;
-	return hpt_text_cols(prof_name(r, id), n);
+	if (!rs->cols) {
+		rs->cols = hpt_xmalloc(r->names.count * sizeof *rs->cols);
+		rs->plain = hpt_xmalloc(r->names.count);
+		for (i = 0; i < r->names.count; i++)
+			rs->cols[i] = SIZE_MAX;
+	}
+	if (rs->cols[id] == SIZE_MAX) {
+		const unsigned char *u =
+		    (const unsigned char *)prof_name(r, id);
+		rs->cols[id] = hpt_text_cols(prof_name(r, id), n);
+		rs->plain[id] = 1;
+		for (i = 0; i < n; i++)
+			if (u[i] < 0x20 || u[i] > 0x7e)
+				rs->plain[id] = 0;
+	}
+	return rs->cols[id];
 }
 
-static void out_label(const struct prof_report *r, uint32_t id)
+/* A name as text (hpt_out_text), measured first (text_width). */
+static void out_text(struct rows *rs, uint32_t id)
 {
-	if (prof_len(r, id) == 0)
-		hpt_out_str("\"\"");
+	const struct prof_report *r = rs->names;
+	text_width(rs, id, 0);
+	if (prof_len(r, id) == 0 || rs->plain[id])
+		hpt_out_write(prof_name(r, id), prof_len(r, id));
 	else
 		hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
 }
 
-static void out_text(const struct prof_report *r, uint32_t id)
+static void out_label(struct rows *rs, uint32_t id)
 {
-	hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
+	if (prof_len(rs->names, id) == 0)
+		hpt_out_str("\"\"");
+	else
+		out_text(rs, id);
 }
 
 /* Widths of the name columns: label (with its indent), module, SRC (0:
@@ -150,7 +204,7 @@ struct name_widths {
 	size_t label, module, src, no;
 };
 
-static void name_widths(const struct rows *rs, struct name_widths *nw)
+static void name_widths(struct rows *rs, struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
 	size_t i, w;
@@ -161,13 +215,13 @@ static void name_widths(const struct rows *rs, struct name_widths *nw)
 	nw->no = rs->show_no ? 3 : 0;
 	for (i = 0; i < rs->n; i++) {
 		uint32_t x = rs->node[i];
-		w = rs->d[i] + text_width(r, r->label[x], 1);
+		w = rs->d[i] + text_width(rs, r->label[x], 1);
 		if (w > nw->label && w <= LABEL_MAX)
 			nw->label = w;
-		w = text_width(r, r->module[x], 0);
+		w = text_width(rs, r->module[x], 0);
 		if (w > nw->module)
 			nw->module = w;
-		w = text_width(r, r->src[x], 0);
+		w = text_width(rs, r->src[x], 0);
 		if (w > nw->src)
 			nw->src = w;
 		if (rs->show_no && (w = hpt_fmt_u64(b, r->no[x])) > nw->no)
@@ -177,13 +231,23 @@ static void name_widths(const struct rows *rs, struct name_widths *nw)
 		nw->src = 3;
 }
 
+/* pad spaces, then the k bytes at b: one piece of the output buffer
+ * (a table cell). */
+static void out_padded(size_t pad, const char *b, size_t k)
+{
+	char *o = hpt_out_space(pad + k);
+	memset(o, ' ', pad);
+	memcpy(o + pad, b, k);
+	hpt_out_commit(pad + k);
+}
+
 /* Name w wide, then padding to width (at least one space). */
 static void pad_to(size_t w, size_t width)
 {
 	hpt_out_spaces(w < width ? width - w + 2 : 2);
 }
 
-static void table_names(const struct rows *rs, size_t i,
+static void table_names(struct rows *rs, size_t i,
                         const struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
@@ -191,21 +255,20 @@ static void table_names(const struct rows *rs, size_t i,
 	if (nw->no) {
 		char b[24];
 		size_t k = hpt_fmt_u64(b, r->no[x]);
-		hpt_out_spaces(nw->no - k + 2);
-		hpt_out_write(b, k);
+		out_padded(nw->no - k + 2, b, k);
 	}
 	hpt_out_spaces(2 + rs->d[i]);
-	out_label(r, r->label[x]);
-	pad_to(rs->d[i] + text_width(r, r->label[x], 1), nw->label);
-	out_text(r, r->module[x]);
+	out_label(rs, r->label[x]);
+	pad_to(rs->d[i] + text_width(rs, r->label[x], 1), nw->label);
+	out_text(rs, r->module[x]);
 	if (nw->src && prof_len(r, r->src[x])) {
-		pad_to(text_width(r, r->module[x], 0), nw->module);
-		out_text(r, r->src[x]);
+		pad_to(text_width(rs, r->module[x], 0), nw->module);
+		out_text(rs, r->src[x]);
 	}
 	hpt_out_char('\n');
 }
 
-static void table(const struct rows *rs, int ncol, cells_fn cells,
+static void table(struct rows *rs, int ncol, cells_fn cells,
                   const void *ctx)
 {
 	size_t w[NCOL], i, left;
@@ -216,9 +279,11 @@ static void table(const struct rows *rs, int ncol, cells_fn cells,
 		w[k] = strlen(col_name[k]);
 	for (i = 0; i < rs->n; i++) {
 		cells(ctx, rs->x[i], c);
-		for (k = 0; k < ncol; k++)
-			if (strlen(c[k]) > w[k])
-				w[k] = strlen(c[k]);
+		for (k = 0; k < ncol; k++) {
+			size_t l = strlen(c[k]);
+			if (l > w[k])
+				w[k] = l;
+		}
 	}
 	name_widths(rs, &nw);
 	/* "individual" and "inherited" end over their %alloc columns */
@@ -246,8 +311,8 @@ static void table(const struct rows *rs, int ncol, cells_fn cells,
 	for (i = 0; i < rs->n; i++) {
 		cells(ctx, rs->x[i], c);
 		for (k = 0; k < ncol; k++) {
-			hpt_out_spaces(w[k] - strlen(c[k]) + (k ? 2 : 0));
-			hpt_out_str(c[k]);
+			size_t l = strlen(c[k]);
+			out_padded(w[k] - l + (k ? 2 : 0), c[k], l);
 		}
 		table_names(rs, i, &nw);
 	}
@@ -335,18 +400,19 @@ static const char tsv_head[] =
     "individual_time\tindividual_alloc\tinherited_time\tinherited_alloc\t"
     "ticks\tbytes\n";
 
-static void tsv_names(const struct prof_report *r, uint32_t x)
+static void tsv_names(const struct prof_report *r, uint32_t x,
+                      const unsigned char *plain)
 {
-	out_name(r, r->label[x]);
+	out_name(r, r->label[x], plain);
 	hpt_out_char('\t');
-	out_name(r, r->module[x]);
+	out_name(r, r->module[x], plain);
 	hpt_out_char('\t');
-	out_name(r, r->src[x]);
+	out_name(r, r->src[x], plain);
 	hpt_out_char('\t');
 }
 
 static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
-                          uint32_t d)
+                          uint32_t d, const unsigned char *plain)
 {
 	uint32_t p = r->parent[x];
 	hpt_out_u64(d);
@@ -356,7 +422,7 @@ static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
 	if (p != PROF_NONE)
 		hpt_out_u64(r->no[p]);
 	hpt_out_char('\t');
-	tsv_names(r, x);
+	tsv_names(r, x, plain);
 }
 
 /* The figures of a TSV row after its names: entries, the four
@@ -414,28 +480,58 @@ static void tsv_fig_set(struct tsv_fig *f, const struct prof_report *r,
 void prof_write_tsv(const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
-	hpt_out_str(tsv_head);
+	unsigned char *plain = tsv_plain(r);
 	struct tsv_fig f;
+	hpt_out_str(tsv_head);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		tsv_tree_cols(r, x, d);
+		tsv_tree_cols(r, x, d, plain);
 		tsv_fig_set(&f, r, r->entries[x], r->ind_time[x],
 		            r->ind_alloc[x], r->inh_time[x], r->inh_alloc[x]);
 		tsv_figures(&f, r->exact);
 	}
+	free(plain);
 }
 
 /* ---- -o folded ---- */
 
+/* Per name id of r: 1 if the name is printable ASCII without ';',
+ * which hpt_out_text(..., ';') writes as it is.  Caller frees. */
+static unsigned char *frame_plain(const struct prof_report *r)
+{
+	unsigned char *plain = hpt_xmalloc(r->names.count ? r->names.count : 1);
+	size_t i, k;
+	for (i = 0; i < r->names.count; i++) {
+		const unsigned char *u =
+		    (const unsigned char *)r->names.name[i];
+		plain[i] = 1;
+		for (k = 0; k < r->names.len[i]; k++)
+			if (u[k] < 0x20 || u[k] > 0x7e || u[k] == ';')
+				plain[i] = 0;
+	}
+	return plain;
+}
+
+/* A name as a frame: ';' (the frame separator) becomes '_'; plain
+ * (frame_plain, or NULL) saves the escaping loop. */
+static void out_frame_name(const struct prof_report *r, uint32_t id,
+                           const unsigned char *plain)
+{
+	if (plain && plain[id])
+		hpt_out_write(prof_name(r, id), prof_len(r, id));
+	else
+		hpt_out_text(prof_name(r, id), prof_len(r, id), ';');
+}
+
 /* One frame: the label, "Module.CAF" for a module's CAF, "" for an
- * empty label; ';' (the frame separator) becomes '_'. */
-static void out_frame(const struct prof_report *r, uint32_t x)
+ * empty label. */
+static void out_frame(const struct prof_report *r, uint32_t x,
+                      const unsigned char *plain)
 {
 	uint32_t l = r->label[x];
 	const char *s = prof_name(r, l);
 	size_t n = prof_len(r, l);
 	if (n == 3 && memcmp(s, "CAF", 3) == 0) {
-		hpt_out_text(prof_name(r, r->module[x]),
-		              prof_len(r, r->module[x]), ';');
+		out_frame_name(r, r->module[x], plain);
 		hpt_out_str(".CAF");
 		return;
 	}
@@ -443,17 +539,17 @@ static void out_frame(const struct prof_report *r, uint32_t x)
 		hpt_out_str("\"\"");
 		return;
 	}
-	hpt_out_text(s, n, ';');
+	out_frame_name(r, l, plain);
 }
 
 static void out_path(const struct prof_report *r, const uint32_t *path,
-                     uint32_t d)
+                     uint32_t d, const unsigned char *plain)
 {
 	uint32_t k;
 	for (k = 0; k <= d; k++) {
 		if (k)
 			hpt_out_char(';');
-		out_frame(r, path[k]);
+		out_frame(r, path[k], plain);
 	}
 }
 
@@ -463,6 +559,7 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 	size_t cap = 0;
 	char b[64];
 	uint64_t *sw = w != PROF_W_TIME ? prof_self_weights(r, w) : NULL;
+	unsigned char *plain = frame_plain(r);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
 		path[d] = x;
@@ -472,11 +569,12 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 			fmt_u(b, sizeof b, sw[x]);
 		if (strcmp(b, "0") == 0)
 			continue;
-		out_path(r, path, d);
+		out_path(r, path, d, plain);
 		hpt_out_char(' ');
 		hpt_out_str(b);
 		hpt_out_char('\n');
 	}
+	free(plain);
 	free(sw);
 	free(path);
 }
@@ -513,14 +611,16 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		hpt_out_str("cost_centre\tmodule\tsrc\tentries\tindividual_time\t"
 		            "individual_alloc\tinherited_time\tinherited_alloc\t"
 		            "ticks\tbytes\n");
+		unsigned char *plain = tsv_plain(r);
 		for (i = 0; i < nc; i++) {
 			struct tsv_fig tf;
-			tsv_names(r, c[i].node);
+			tsv_names(r, c[i].node, plain);
 			tsv_fig_set(&tf, r, c[i].entries, c[i].ind_time,
 			            c[i].ind_alloc, c[i].inh_time,
 			            c[i].inh_alloc);
 			tsv_figures(&tf, r->exact);
 		}
+		free(plain);
 	} else {
 		struct rows rs;
 		struct flat_ctx f;
@@ -592,7 +692,7 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 			}
 			if (strcmp(b[0], "0") == 0 && strcmp(b[1], "0") == 0)
 				continue;
-			out_path(m, path, d);
+			out_path(m, path, d, NULL);
 			hpt_out_printf(" %s %s\n", b[0], b[1]);
 		}
 		free(path);
@@ -602,7 +702,7 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
 			const struct prof_side *e0 = &dd->side[0][x];
 			const struct prof_side *e1 = &dd->side[1][x];
-			tsv_tree_cols(m, x, d);
+			tsv_tree_cols(m, x, d, NULL);
 			delta(&f, 0, e0->entries, e1->entries);
 			delta(&f, 1, e0->ticks, e1->ticks);
 			delta(&f, 2, e0->bytes, e1->bytes);

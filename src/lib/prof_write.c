@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "num.h"
 #include "output.h"
 
 #include <stdio.h>
@@ -24,13 +25,35 @@ static void padded(const char *s, size_t n, size_t w)
 		hpt_out_spaces(w - c);
 }
 
+/* indent spaces, the name id (c code points long) padded to w code
+ * points, and the space after the column: one piece of the output
+ * buffer, as most of a row is padding. */
+static void padded_name(const struct prof_report *r, size_t indent,
+                        uint32_t id, size_t c, size_t w)
+{
+	size_t n = prof_len(r, id), pad = c < w ? w - c : 0;
+	char *o = hpt_out_space(indent + n + pad + 1);
+	memset(o, ' ', indent);
+	if (n)
+		memcpy(o + indent, prof_name(r, id), n);
+	memset(o + indent + n, ' ', pad + 1);
+	hpt_out_commit(indent + n + pad + 1);
+}
+
+/* The k bytes at b right-justified in w columns (never cut). */
+static void rjust(const char *b, size_t k, size_t w)
+{
+	size_t pad = k < w ? w - k : 0;
+	char *o = hpt_out_space(pad + k);
+	memset(o, ' ', pad);
+	memcpy(o + pad, b, k);
+	hpt_out_commit(pad + k);
+}
+
 static void rjust_u64(uint64_t v, size_t w)
 {
 	char b[24];
-	int k = snprintf(b, sizeof b, "%llu", (unsigned long long)v);
-	if ((size_t)k < w)
-		hpt_out_spaces(w - (size_t)k);
-	hpt_out_write(b, (size_t)k);
+	rjust(b, hpt_fmt_u64(b, v), w);
 }
 
 static size_t digits(uint64_t v)
@@ -43,17 +66,18 @@ static size_t digits(uint64_t v)
 	return d;
 }
 
-/* A percentage as "%5.1f" (or wider). */
+/* A percentage as "%5.1f" (or wider); tenths (not exact) as "%3llu.%llu". */
 static void pct(const struct prof_report *r, uint64_t v, int which)
 {
 	char b[64];
-	if (r->exact)
-		snprintf(b, sizeof b, "%5.1f", prof_percent(r, v, which));
-	else
-		snprintf(b, sizeof b, "%3llu.%llu",
-		         (unsigned long long)(v / 10),
-		         (unsigned long long)(v % 10));
-	hpt_out_printf("%5s", b);
+	if (r->exact) {
+		hpt_fmt_double(b, sizeof b, prof_percent(r, v, which), 1);
+		rjust(b, strlen(b), 5);
+	} else {
+		rjust_u64(v / 10, 3);
+		hpt_out_char('.');
+		hpt_out_char('0' + (int)(v % 10));
+	}
 }
 
 static void commas(uint64_t v, char *b)
@@ -242,18 +266,10 @@ void prof_write(const struct prof_report *r)
 
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		hpt_out_spaces(d);
-		padded(prof_name(r, r->label[x]), prof_len(r, r->label[x]),
-		       wl - d);
-		hpt_out_char(' ');
-		padded(prof_name(r, r->module[x]), prof_len(r, r->module[x]),
-		       wm);
-		hpt_out_char(' ');
-		if (r->has_src) {
-			padded(prof_name(r, r->src[x]), prof_len(r, r->src[x]),
-			       ws);
-			hpt_out_char(' ');
-		}
+		padded_name(r, d, r->label[x], lc[r->label[x]], wl - d);
+		padded_name(r, 0, r->module[x], lc[r->module[x]], wm);
+		if (r->has_src)
+			padded_name(r, 0, r->src[x], lc[r->src[x]], ws);
 		rjust_u64(r->no[x], wn);
 		hpt_out_char(' ');
 		rjust_u64(r->entries[x], 11);
