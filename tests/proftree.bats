@@ -729,9 +729,17 @@ PY
 	diff -u "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
 }
 
+@test "eventlog: GHC 9.6.6's -hi -p log: its ticks within a few of its .prof's" {
+	run proftree "$FIX/ipe.l-hi-p.eventlog"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "total time   0.17 secs (171 ticks @ 1000 us, 1 processor)" ]
+	grep -q '(174 ticks @ 1000 us, 1 processor)' "$FIX/ipe.l-hi-p.prof"
+}
+
 @test "eventlog: the other eventlog fixtures hold no time profile, exit 2" {
 	local f
 	for f in "$FIX"/*.l-h*.eventlog; do
+		case $f in *ipe.l-hi-p*) continue ;; esac # -hi -p: it has one
 		run proftree "$f"
 		[ "$status" -eq 2 ]
 		[ "$output" = "proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)" ]
