@@ -19,6 +19,7 @@
 #include "hp_svg.h"
 #include "hp_write.h"
 #include "ipe.h"
+#include "ev_ipe.h"
 #include "ipe_in.h"
 #include "ipe_tsv.h"
 #include "output.h"
@@ -192,6 +193,18 @@ static int own_tables(char **files, int nfiles, int follow,
 			continue;
 		hpt_input_open(&in, files[i]);
 		if (hpt_sniff(&in) == HPT_FMT_EVENTLOG) {
+			/* only a log that can hold IPE events is read twice */
+			hpt_quiet = 1;
+			if (!ev_ipe_declared(&in)) {
+				hpt_quiet = quiet;
+				hpt_warnings = warnings;
+				hpt_input_close(&in);
+				continue;
+			}
+			hpt_quiet = quiet;
+			hpt_input_close(&in);
+			hpt_input_open(&in, files[i]);
+			hpt_sniff(&in);
 			own[i] = hpt_xmalloc(sizeof *own[i]);
 			ipe_table_init(own[i]);
 			hpt_quiet = 1;

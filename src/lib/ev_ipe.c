@@ -84,3 +84,11 @@ uint64_t ev_ipe_read(struct ipe_table *t, struct hpt_input *in, int strict)
 	ev_reader_free(r);
 	return n;
 }
+
+int ev_ipe_declared(struct hpt_input *in)
+{
+	struct ev_reader *r = ev_reader_new(in, 0);
+	int yes = ev_reader_declares(r, EV_IPE);
+	ev_reader_free(r);
+	return yes;
+}

@@ -29,4 +29,13 @@
  */
 uint64_t ev_ipe_read(struct ipe_table *t, struct hpt_input *in, int strict);
 
+/*
+ * Non-zero when the header of the eventlog on in (opened by the
+ * caller, which closes it after) declares the IPE event (169): a log
+ * that does not (GHC before 9.2, or a run without IPE data) has no info
+ * table to name bands with, and need not be read twice.  Reads only the
+ * header; a damaged header is reported as the eventlog reader does.
+ */
+int ev_ipe_declared(struct hpt_input *in);
+
 #endif
