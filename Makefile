@@ -1,5 +1,6 @@
 # hptools: POSIX make.  `make` builds every program, `make check` runs the
-# tests (bats), `make demo` shows the main job on a bundled real profile.
+# tests (bats), `make demo` shows the main job on a bundled real profile,
+# `make bench` measures the performance targets.
 .POSIX:
 .SUFFIXES:
 .SUFFIXES: .c .o
@@ -82,6 +83,14 @@ check: all
 # package valgrind): a memory error or leak fails its test.
 check-valgrind: all
 	HPT_VALGRIND=1 sh tests/run
+
+# The performance targets, measured on large inputs built in bench/out/
+# (never part of `make check`; minutes, not seconds): `make bench QUICK=1`
+# for fewer runs and no 1 GB inputs, GHC_PROF_SRC=DIR for the ghc-prof
+# reference (see bench/run).
+QUICK =
+bench: all
+	QUICK=$(QUICK) sh bench/run
 
 # The program list, for the tests.
 progs:
