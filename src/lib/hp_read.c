@@ -158,6 +158,11 @@ struct hp_reader {
 	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
+	/* The sample's rows as one block of text (hp.h, rows): fast_rows
+	 * read them all in one call, from rows_start to rows_end, each
+	 * as the writer would write it (rows_ok: so far). */
+	int rows_ok, rows_entered;
+	const char *rows_start, *rows_end;
 	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by line_key (0:
 	                         * none): see find_band */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
@@ -1050,6 +1055,9 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 	s->digits_len = 0;
 	r->stamp++;
 	r->have_begin = 0;
+	r->rows_ok = 1;
+	r->rows_entered = 0;
+	r->rows_end = NULL;
 	if (unterm)
 		return; /* cut: EOF follows */
 	parse_time(r, rest, restlen, r->begin, s, 1);
@@ -1323,14 +1331,22 @@ static inline int known_row(const struct hp_reader *r, uint32_t b,
 static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 {
 	struct hpt_input *in = r->in;
+	/* The rows are one block only if they are all read here, in one
+	 * call (the general path takes none, nothing is read between). */
+	if (r->rows_entered)
+		r->rows_ok = 0;
+	r->rows_entered = 1;
+	r->rows_start = in->buf + in->start;
 	for (;;) {
 		char *l = in->buf + in->start;
 		const char *nl;
 		size_t avail = in->end - in->start, n, len;
 		uint32_t b;
 		uint64_t x;
-		if (avail < 16 || (nl = memchr(l, '\n', avail)) == NULL)
+		if (avail < 16 || (nl = memchr(l, '\n', avail)) == NULL) {
+			r->rows_ok = 0; /* the buffer moves on a refill */
 			return;
+		}
 		n = (size_t)(nl - l);
 		in->start += n + 1; /* the line, read as hpt_input_line does */
 		in->lineno++;
@@ -1341,9 +1357,12 @@ static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 			r->pending = l;
 			r->pending_len = tidy_line(l, (long)n);
 			r->pending_unterm = 0;
+			r->rows_end = l;
 			return;
 		}
 		len = r->bands->len[b - 1];
+		if (n - len > 2 && l[len + 1] == '0')
+			r->rows_ok = 0; /* leading zeros: written as a number */
 		new_value(r, s, b - 1, x, l + len + 1, n - len - 1);
 	}
 }
@@ -1352,6 +1371,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 {
 	s->n = 0;
 	s->digits_len = 0;
+	s->rows = NULL;
 	/* Following a live profile, the input may end here if the last
 	 * sample was empty: perhaps GHC's final one (input.h says when
 	 * it does end; after the first sample, only when its writer is
@@ -1371,16 +1391,27 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		n = next_line(r, &l, &unterm);
 		if (n < 0)
 			return at_end(r);
+		if (l != r->rows_end)
+			r->rows_ok = 0; /* not the line after the rows */
 		if (n == 0)
 			continue;
 		tab = row_split(l, n, &bytes, &k);
-		if (tab >= 0)
+		if (tab >= 0) {
+			r->rows_ok = 0;
 			on_row(r, s, l, n, tab, bytes, k, unterm);
+		}
 		else if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen))
 			on_begin(r, s, rest, restlen, unterm);
 		else if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
-			if (on_end(r, s, rest, restlen, unterm))
+			if (on_end(r, s, rest, restlen, unterm)) {
+				/* END_SAMPLE right after fast_rows's rows */
+				if (r->rows_ok && r->rows_end == l) {
+					s->rows = r->rows_start;
+					s->rows_len = (size_t)(l -
+					              r->rows_start);
+				}
 				return HP_SAMPLE;
+			}
 		} else if (keyword(l, n, "MARK", &rest, &restlen)) {
 			if (on_mark(r, s, rest, restlen, unterm))
 				return HP_MARK;
