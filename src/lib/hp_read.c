@@ -286,28 +286,28 @@ static inline int keyword_n(const char *l, long n, const char *k, size_t kl,
 
 /*
  * Is l a band row, "name TAB digits"?  Returns the index of that TAB, or
- * -1.  Scans back over the digits only, adding them up on the way, in
- * one pass (rows are most lines of a profile); a value of 20 digits or
- * more, whose sum may have wrapped, is parsed again with its range
- * checked.  *status is 0, or -2 when the value does not fit in 64 bits.
+ * -1.  Scans back over the digits only, then adds them up when a TAB
+ * is before them (the keyword lines, BEGIN_SAMPLE time and END_SAMPLE
+ * time, end in digits too); a value of 20 digits or more is parsed
+ * with its range checked.  *status is 0, or -2 when the value does not
+ * fit in 64 bits.
  */
 static long row_split(const char *l, long n, uint64_t *v, int *status)
 {
-	uint64_t x = 0, p = 1;
-	long i = n;
-	unsigned d;
+	uint64_t x = 0;
+	long i = n, j;
 	*status = 0;
-	while (i > 0 && (d = (unsigned char)l[i - 1] - '0') <= 9) {
-		x += d * p; /* unsigned: wraps, then parsed again */
-		p *= 10;
+	while (i > 0 && (unsigned)((unsigned char)l[i - 1] - '0') <= 9)
 		i--;
-	}
 	if (i == n || i == 0 || l[i - 1] != '\t')
 		return -1;
-	if (n - i >= 20)
+	if (n - i >= 20) {
 		*status = hpt_parse_u64(l + i, (size_t)(n - i), v);
-	else
+	} else {
+		for (j = i; j < n; j++)
+			x = x * 10 + (unsigned)((unsigned char)l[j] - '0');
 		*v = x;
+	}
 	return i - 1;
 }
 
