@@ -48,6 +48,7 @@ const struct hp_header *heap_in_header(const struct heap_in *h)
 
 enum hp_item heap_in_next(struct heap_in *h, struct hp_sample *s)
 {
+	s->rows = NULL; /* an eventlog's samples have no row text */
 	return h->ev ? ev_heap_next(h->ev, s) : hp_read(h->hp, s);
 }
 

@@ -65,6 +65,14 @@ struct hp_sample {
 	size_t n, cap;
 	char *digits;
 	size_t digits_len, digits_cap;
+	/* When not NULL, rows[0..rows_len) is the text of the sample's
+	 * rows exactly as the .hp writer writes them, "NAME TAB DIGITS LF"
+	 * for each value in order (the .hp reader sets it when the input
+	 * held them so, to be copied in one block; hp_write.h); valid
+	 * until the next read into the sample.  Whoever changes v, n or a
+	 * band's name sets it to NULL. */
+	const char *rows;
+	size_t rows_len;
 };
 
 enum hp_item { HP_EOF = 0, HP_SAMPLE, HP_MARK };

@@ -160,6 +160,11 @@ struct hp_reader {
 	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
+	/* The sample's rows as one block of text (hp.h, rows): fast_rows
+	 * read them all in one call, from rows_start to rows_end, each
+	 * as the writer would write it (rows_ok: so far). */
+	int rows_ok, rows_entered;
+	const char *rows_start, *rows_end;
 	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by line_key (0:
 	                         * none): see find_band */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
@@ -285,28 +290,28 @@ static inline int keyword_n(const char *l, long n, const char *k, size_t kl,
 
 /*
  * Is l a band row, "name TAB digits"?  Returns the index of that TAB, or
- * -1.  Scans back over the digits only, adding them up on the way, in
- * one pass (rows are most lines of a profile); a value of 20 digits or
- * more, whose sum may have wrapped, is parsed again with its range
- * checked.  *status is 0, or -2 when the value does not fit in 64 bits.
+ * -1.  Scans back over the digits only, then adds them up when a TAB
+ * is before them (the keyword lines, BEGIN_SAMPLE time and END_SAMPLE
+ * time, end in digits too); a value of 20 digits or more is parsed
+ * with its range checked.  *status is 0, or -2 when the value does not
+ * fit in 64 bits.
  */
 static long row_split(const char *l, long n, uint64_t *v, int *status)
 {
-	uint64_t x = 0, p = 1;
-	long i = n;
-	unsigned d;
+	uint64_t x = 0;
+	long i = n, j;
 	*status = 0;
-	while (i > 0 && (d = (unsigned char)l[i - 1] - '0') <= 9) {
-		x += d * p; /* unsigned: wraps, then parsed again */
-		p *= 10;
+	while (i > 0 && (unsigned)((unsigned char)l[i - 1] - '0') <= 9)
 		i--;
-	}
 	if (i == n || i == 0 || l[i - 1] != '\t')
 		return -1;
-	if (n - i >= 20)
+	if (n - i >= 20) {
 		*status = hpt_parse_u64(l + i, (size_t)(n - i), v);
-	else
+	} else {
+		for (j = i; j < n; j++)
+			x = x * 10 + (unsigned)((unsigned char)l[j] - '0');
 		*v = x;
+	}
 	return i - 1;
 }
 
@@ -794,26 +799,27 @@ static inline uint64_t before_tab(uint64_t w, int *tab)
 	return w & (((t & (~t + 1)) >> 7) - 1);
 }
 
-/* The slot in the reader's name cache of the row line l[0..n), 16 bytes
- * of which can be read at l: a hash of the line's length and its first
- * 16 bytes up to the first TAB, where band names differ (the "(ccsID)"
- * prefix of -hc and -hr stacks, the module and name of a -hd or -hy
- * band).  A key of the line, not of the name alone, so that the fast
- * path finds a row's band before it knows where the name ends. */
-static inline size_t line_key(const char *l, size_t n)
+/* The slot in the reader's name cache of the row line at l, 16 bytes
+ * of which can be read there: a hash of its first 16 bytes up to the
+ * first TAB, where band names differ (the "(ccsID)" prefix of -hc and
+ * -hr stacks, the module and name of a -hd or -hy band).  A key of the
+ * line's start, not of the name, so that the fast path finds a row's
+ * band before it knows where the name or the line ends (names alike in
+ * their first 16 bytes share a slot: only slower). */
+static inline size_t line_key(const char *l)
 {
 	const uint64_t m = 0x9E3779B97F4A7C15ull;
 	int tab;
 	uint64_t a = before_tab(load8(l), &tab), z = 0;
 	if (!tab)
 		z = before_tab(load8(l + 8), &tab);
-	a = (a ^ (uint64_t)n) * m;
+	a *= m;
 	a ^= (z + (a >> 29)) * m;
 	return (size_t)(a >> 40) & (NAME_CACHE - 1);
 }
 
 /*
- * The id of the band named by row line l[0..n), its name l[0..tab),
+ * The id of the band named by the row line at l, its name l[0..tab),
  * interned if new; UINT32_MAX when the name holds a NUL byte (not a
  * name: the caller reports it).  Every row of every sample names a
  * band, and a profile has few of them, seen again in each census, in
@@ -822,11 +828,10 @@ static inline size_t line_key(const char *l, size_t n)
  * checked with one comparison, answers most rows without hashing the
  * whole name in the band table (and lets fast_rows read them).
  */
-static uint32_t find_band(struct hp_reader *r, const char *l, long n,
-                          long tab)
+static uint32_t find_band(struct hp_reader *r, const char *l, long tab)
 {
 	int cached = r->in->buf + r->in->end - l >= 16;
-	size_t k = cached ? line_key(l, (size_t)n) : 0;
+	size_t k = cached ? line_key(l) : 0;
 	uint32_t b = r->name_cache[k];
 	if (cached && b != 0 && r->bands->len[b - 1] == (size_t)tab &&
 	    memcmp(r->bands->name[b - 1], l, (size_t)tab) == 0)
@@ -1003,7 +1008,7 @@ static void on_row(struct hp_reader *r, struct hp_sample *s, const char *l,
 			return;
 		}
 		b = hpt_intern(r->bands, r->frag, r->frag_len - 1, NULL);
-	} else if ((b = find_band(r, l, n, tab)) == UINT32_MAX) {
+	} else if ((b = find_band(r, l, tab)) == UINT32_MAX) {
 		set_bad(r, r->in->lineno,
 		        hpt_xasprintf("NUL byte in line: not a heap profile"));
 		return;
@@ -1062,6 +1067,9 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 	s->digits_len = 0;
 	r->stamp++;
 	r->have_begin = 0;
+	r->rows_ok = 1;
+	r->rows_entered = 0;
+	r->rows_end = NULL;
 	if (unterm)
 		return; /* cut: EOF follows */
 	parse_time(r, rest, restlen, r->begin, s, 1);
@@ -1269,94 +1277,121 @@ static enum hp_item at_end(struct hp_reader *r)
 	return HP_EOF;
 }
 
-/* Are the k bytes at d (1 <= k <= 19, end the end of the readable
- * bytes) all decimal digits?  Their value in *v then.  Eight bytes at a
- * time, as integer arithmetic, where the input has them (the digits of
- * a row are the only bytes fast_rows looks at one by one otherwise). */
-static inline int digits_value(const char *d, size_t k, const char *end,
-                               uint64_t *v)
+/* How many of the 8 bytes of w (from load8) come before the first that
+ * is not a decimal digit (8: none is).  Bytes less '0' are digits when
+ * below 10: adding 0x76 to each (high bit cleared, so no carry crosses
+ * bytes) sets its high bit otherwise; the bytes below the first such
+ * bit are then counted with one multiplication. */
+static inline size_t digit_run(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull;
-	uint64_t x, y = 0;
-	size_t i;
-	if (k <= 16 && end - d >= 8) {
-		/* The last min(k, 8) digits in one word, after zeros (its
-		 * low bytes are the leading digits); the first k - 8 in
-		 * another, the same way. */
-		size_t lo = k < 8 ? k : 8;
-		x = (load8(d + k - lo) ^ (ones * '0')) << (8 * (8 - lo));
-		if (k > 8)
-			y = (load8(d) ^ (ones * '0')) << (8 * (16 - k));
-		/* a byte above 9 (no carry crosses bytes) */
-		if (((((x & ~(ones * 0x80)) + ones * 0x76) | x) |
-		     (((y & ~(ones * 0x80)) + ones * 0x76) | y)) &
-		    (ones * 0x80))
-			return 0;
-		*v = swar8(y) * 100000000u + swar8(x);
-		return 1;
-	}
-	for (x = 0, i = 0; i < k; i++) {
-		unsigned c = (unsigned char)d[i] - '0';
-		if (c > 9)
-			return 0;
-		x = x * 10 + c;
-	}
-	*v = x;
-	return 1;
+	uint64_t x = w ^ (ones * '0');
+	uint64_t t = (((x & ~(ones * 0x80)) + ones * 0x76) | x) & (ones * 0x80);
+	t &= ~t + 1;             /* the lowest only */
+	return (size_t)(((((t >> 7) - 1) & ones) * ones) >> 56);
 }
 
-/* Is line l[0..n) (end: the end of the readable bytes) a row of band
- * b, "NAME TAB DIGITS" with 1 to 19 digits (their value in *x), the
- * band's first in the sample (one named twice is summed there)? */
-static inline int known_row(const struct hp_reader *r, uint32_t b,
-                            const char *l, size_t n, const char *end,
-                            uint64_t *x)
+/* Are the len bytes at a those at b?  memcmp, inline, for the names of
+ * rows (a few dozen bytes): words, the last one overlapping the one
+ * before it. */
+static inline int same_name(const char *a, const char *b, size_t len)
 {
-	size_t len = r->bands->len[b];
-	if (len + 2 > n || n - len > 20 || l[len] != '\t' ||
-	    memcmp(r->bands->name[b], l, len) != 0 ||
-	    !digits_value(l + len + 1, n - len - 1, end, x))
-		return 0;
-	return b < r->seen_cap && r->seen[b] != r->stamp;
+	size_t i;
+	if (len < 8) {
+		for (i = 0; i < len; i++)
+			if (a[i] != b[i])
+				return 0;
+		return 1;
+	}
+	for (i = 0; i + 8 < len; i += 8)
+		if (load8(a + i) != load8(b + i))
+			return 0;
+	return load8(a + len - 8) == load8(b + len - 8);
 }
 
 /*
  * The fast path of hp_read, inside a sample: the rows of bands in the
- * name cache, read from the input buffer with no more than a memchr, a
- * hash of the line's start, one comparison and a pass over the digits.
- * The first line that is not such a row "NAME TAB DIGITS LF" with at
- * most 19 digits (a keyword, a new band, a CR, a value to check for
- * range) is handed to the general path as read ahead (r->pending), a
- * line not whole in the buffer left unread; the general path would
- * read a row taken here in the same way
- * (the band's name is all before the last TAB, as only digits follow
- * it).
+ * name cache, read from the input buffer with no more than a hash of
+ * the line's start, one comparison of the name and a pass over the
+ * digits eight at a time that finds the line's end.  A row taken here
+ * is "NAME TAB DIGITS LF", NAME the cached band's, not yet in the
+ * sample, with 1 to 16 digits; the first line that is not (a keyword, a
+ * new band, a CR, a longer value) is handed to the general path as read
+ * ahead (r->pending), a line near the end of the buffer left unread.
+ * The general path would read a row taken here in the same way (the
+ * band's name is all before the last TAB, as only digits follow it).
  */
 static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 {
+	const uint64_t zeros = 0x0101010101010101ull * '0';
 	struct hpt_input *in = r->in;
+	/* The rows are one block only if they are all read here, in one
+	 * call (the general path takes none, nothing is read between). */
+	if (r->rows_entered)
+		r->rows_ok = 0;
+	r->rows_entered = 1;
+	r->rows_start = in->buf + in->start;
 	for (;;) {
 		char *l = in->buf + in->start;
-		const char *nl;
-		size_t avail = in->end - in->start, n, len;
+		const char *end = in->buf + in->end, *d;
+		size_t n, len, k, lo;
 		uint32_t b;
-		uint64_t x;
-		if (avail < 16 || (nl = memchr(l, '\n', avail)) == NULL)
+		uint64_t x, y;
+		if (end - l < 16) {
+			r->rows_ok = 0; /* the buffer moves on a refill */
 			return;
-		n = (size_t)(nl - l);
+		}
+		b = r->name_cache[line_key(l)];
+		if (b == 0)
+			goto other;
+		len = r->bands->len[--b];
+		d = l + len + 1;
+		if (end - d < 24) {
+			r->rows_ok = 0;
+			return;
+		}
+		if (l[len] != '\t' || !same_name(r->bands->name[b], l, len) ||
+		    b >= r->seen_cap || r->seen[b] == r->stamp)
+			goto other;
+		k = digit_run(load8(d));
+		if (k == 8)
+			k += digit_run(load8(d + 8));
+		if (k == 0 || k > 16 || d[k] != '\n')
+			goto other;
+		/* The last min(k, 8) digits in one word, after zeros (its
+		 * low bytes are the leading digits); the first k - 8 in
+		 * another, the same way. */
+		lo = k < 8 ? k : 8;
+		x = swar8((load8(d + k - lo) ^ zeros) << (8 * (8 - lo)));
+		if (k > 8) {
+			y = (load8(d) ^ zeros) << (8 * (16 - k));
+			x += swar8(y) * 100000000u;
+		}
+		n = len + 1 + k;
 		in->start += n + 1; /* the line, read as hpt_input_line does */
 		in->lineno++;
 		in->last_unterminated = 0;
-		b = r->name_cache[line_key(l, n)];
-		if (b == 0 || !known_row(r, b - 1, l, n, in->buf + in->end, &x)) {
-			/* the general path's */
-			r->pending = l;
-			r->pending_len = tidy_line(l, (long)n, r->keep_blanks);
-			r->pending_unterm = 0;
+		if (k > 1 && d[0] == '0')
+			r->rows_ok = 0; /* leading zeros: written as a number */
+		new_value(r, s, b, x, d, k);
+	}
+other:
+	{
+		char *l = in->buf + in->start;
+		const char *nl = memchr(l, '\n', in->end - in->start);
+		size_t n;
+		if (nl == NULL) {
+			r->rows_ok = 0;
 			return;
 		}
-		len = r->bands->len[b - 1];
-		new_value(r, s, b - 1, x, l + len + 1, n - len - 1);
+		n = (size_t)(nl - l);
+		in->start += n + 1;
+		in->lineno++;
+		in->last_unterminated = 0;
+		r->pending = l;
+		r->pending_len = tidy_line(l, (long)n, r->keep_blanks);
+		r->pending_unterm = 0;
+		r->rows_end = l;
 	}
 }
 
@@ -1364,6 +1399,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 {
 	s->n = 0;
 	s->digits_len = 0;
+	s->rows = NULL;
 	/* Following a live profile, the input may end here if the last
 	 * sample was empty: perhaps GHC's final one (input.h says when
 	 * it does end; after the first sample, only when its writer is
@@ -1383,16 +1419,27 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		n = next_line(r, &l, &unterm);
 		if (n < 0)
 			return at_end(r);
+		if (l != r->rows_end)
+			r->rows_ok = 0; /* not the line after the rows */
 		if (n == 0)
 			continue;
 		tab = row_split(l, n, &bytes, &k);
-		if (tab >= 0)
+		if (tab >= 0) {
+			r->rows_ok = 0;
 			on_row(r, s, l, n, tab, bytes, k, unterm);
+		}
 		else if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen))
 			on_begin(r, s, rest, restlen, unterm);
 		else if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
-			if (on_end(r, s, rest, restlen, unterm))
+			if (on_end(r, s, rest, restlen, unterm)) {
+				/* END_SAMPLE right after fast_rows's rows */
+				if (r->rows_ok && r->rows_end == l) {
+					s->rows = r->rows_start;
+					s->rows_len = (size_t)(l -
+					              r->rows_start);
+				}
 				return HP_SAMPLE;
+			}
 		} else if (keyword(l, n, "MARK", &rest, &restlen)) {
 			if (on_mark(r, s, rest, restlen, unterm))
 				return HP_MARK;

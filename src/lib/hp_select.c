@@ -162,6 +162,7 @@ void hp_bandsel_apply(struct hp_bandsel *q, const struct hpt_intern *bands,
 		if (hp_bandsel_band(q, bands, s->v[i].band))
 			s->v[n++] = s->v[i];
 	s->n = n;
+	s->rows = NULL;
 }
 
 void hp_bandsel_free(struct hp_bandsel *q)
@@ -267,6 +268,7 @@ int hp_fold_other(struct hp_sample *s, const unsigned char *keep,
 	}
 	if (!folded)
 		return 0;
+	s->rows = NULL;
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
 		if (b < nkeep && keep[b])

@@ -47,14 +47,22 @@ void hp_write_sample(const struct hpt_intern *bands,
 	/* The hot loop of hpcat: the whole sample formatted in place, in
 	 * room reserved once (a row is its name, a TAB, at most
 	 * HP_DIGITS_MAX digits copied whole, a newline). */
-	for (i = 0; i < s->n; i++)
-		room += bands->len[s->v[i].band] + HP_DIGITS_MAX + 2;
+	if (s->rows)
+		room += s->rows_len;
+	else
+		for (i = 0; i < s->n; i++)
+			room += bands->len[s->v[i].band] + HP_DIGITS_MAX + 2;
 	p = q = hpt_out_space(room);
 	memcpy(q, "BEGIN_SAMPLE ", 13);
 	memcpy(q + 13, time_text, tl);
 	q += 13 + tl;
 	*q++ = '\n';
-	for (i = 0; i < s->n; i++) {
+	if (s->rows) {
+		/* the rows as read, which are as written here */
+		memcpy(q, s->rows, s->rows_len);
+		q += s->rows_len;
+	}
+	for (i = 0; !s->rows && i < s->n; i++) {
 		uint32_t b = s->v[i].band;
 		size_t len = bands->len[b];
 		memcpy(q, bands->name[b], len);
