@@ -237,6 +237,7 @@ void hp_names_sample(struct hp_names *h, const struct hpt_intern *in,
 {
 	size_t i, o = 0;
 	h->samples++;
+	s->rows = NULL; /* the rows' text names the bands as they were */
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band, ob;
 		if (b >= h->map_cap) {
