@@ -1082,9 +1082,11 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 	if (i + tl <= m) {
 		free(r->date);
 		r->date = trimdup(t, i);
-		if (strcmp(r->date, "(date unknown)") == 0) {
+		if (!r->date[0] || strcmp(r->date, "(date unknown)") == 0) {
+			/* prof_write's mark; no date at all is unknown too,
+			 * as prof_write writes it */
 			free(r->date);
-			r->date = NULL; /* prof_write's mark */
+			r->date = NULL;
 		}
 		rd->title = rd->seen = 1;
 		rd->retainer = 0;
@@ -1121,8 +1123,10 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 				sp++;
 		}
 		rd->command_seen = rd->seen = 1;
-		/* "(command unknown)": prof_write's mark */
-		if (m - sp != 17 || memcmp(t + sp, "(command unknown)", 17) != 0)
+		/* "(command unknown)": prof_write's mark; an empty
+		 * command is unknown too, as prof_write writes it */
+		if (m > sp && (m - sp != 17 ||
+		               memcmp(t + sp, "(command unknown)", 17) != 0))
 			r->command = hpt_xmemdup(t + sp, m - sp);
 		return 0;
 	}
