@@ -632,6 +632,9 @@ struct row {
 	int empty;               /* empty label */
 	int aligned;             /* SRC layout: module and SRC at the
 	                          * header's columns */
+	int src_less;            /* not aligned, but the module is at
+	                          * the header's column with no SRC after
+	                          * it (an empty SRC, or a label's rest) */
 	size_t lab_s, lab_e, mod_s, mod_e, src_s, src_e;
 	uint64_t no, entries;
 	int32_t pct[4];          /* %time %alloc, individual then
@@ -780,12 +783,13 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 		while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
 			p++;
 	}
-	w->aligned = 0;
+	w->aligned = w->src_less = 0;
 	if (p < end && c == rd->module_col && s[p] != ' ' &&
 	    (p == ind || s[p - 1] == ' ')) {
 		size_t a = skip_sp(s, tok_end(s, p, end), end);
 		/* a SRC at its column; an empty label may lack one */
 		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
+		w->src_less = a >= end && !w->aligned;
 	}
 	w->lab_s = w->lab_e = ind;
 	found = w->aligned || (p = shifted_module(rd, s, ind, end)) != 0;
@@ -813,7 +817,7 @@ static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
 	w->lab_s = ind;
 	w->lab_e = trim_sp(s, w->lab_s, w->mod_s);
 	w->src_s = w->src_e = w->mod_e;
-	w->aligned = 0;
+	w->aligned = w->src_less = 0;
 	return 0;
 }
 
@@ -929,9 +933,11 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 	struct prof_report *r = rd->r;
 	uint32_t x;
 	if (r->has_src) {
+		/* a row lined up but for its empty SRC (prof_write writes
+		 * one) is no sign that the rows are not lined up */
 		if (w->aligned)
 			rd->aligned++;
-		else
+		else if (!w->src_less)
 			rd->unaligned++;
 	}
 	rd->last_row_line = rd->in->lineno;
