@@ -399,7 +399,9 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 		p = q + 5;
 		for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 			;
-		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000)
+		/* no GHC writes 0 processors (the time is divided by it) */
+		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v == 0 ||
+		    v > 1000000)
 			goto fail;
 		procs = (unsigned)v;
 		if (!starts(q, (size_t)(e - q), " processor"))
@@ -412,8 +414,7 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 	r->total_ticks = ticks;
 	r->tick_interval = interval;
 	memcpy(r->tick_unit, unit, 3);
-	if (procs)
-		r->processors = procs;
+	r->processors = procs; /* a second line replaces all of the first */
 	r->has_time = 1;
 	return 0;
 fail:
