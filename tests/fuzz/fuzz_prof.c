@@ -12,7 +12,9 @@
  *     newline, that starts with "COST CENTRE" or holds " Time and
  *     Allocation Profiling Report": read back, that line is a column
  *     header or another report's title, as it is in a report GHC
- *     wrote so (proftree.1, BUGS);
+ *     wrote so (proftree.1, BUGS), or a node has two children with an
+ *     empty label (the second may read back under the first: the
+ *     ambiguity proftree.1 names under -o prof);
  *   - what prof2json writes (prof_json_write) reads back, through the
  *     JSON reader, to the same first tree (labels, modules, entries;
  *     SRC when the report has it; ticks and bytes when it is exact),
@@ -77,6 +79,22 @@ static int header_in_label(const struct prof_report *r)
 	return 0;
 }
 
+/* Has a node (or the list of roots) two children with an empty label? */
+static int empty_twins(const struct prof_report *r)
+{
+	uint32_t x, y, e;
+	for (x = 0; x < r->n; x++) {
+		for (e = 0, y = r->first_child[x]; y != PROF_NONE;
+		     y = r->next_sibling[y])
+			if (prof_len(r, r->label[y]) == 0 && ++e == 2)
+				return 1;
+	}
+	for (e = 0, y = r->first_root; y != PROF_NONE; y = r->next_sibling[y])
+		if (prof_len(r, r->label[y]) == 0 && ++e == 2)
+			return 1;
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	int what;
@@ -111,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 
 	/* -o prof */
-	if (header_in_label(&r))
+	if (header_in_label(&r) || empty_twins(&r))
 		goto json;
 	/* a report with no tree but a SET list is written as the list
 	 * alone, as GHC writes it (proftree.1): no header then */
