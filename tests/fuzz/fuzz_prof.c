@@ -8,8 +8,9 @@
  *     prof_write) reads back to the same header, tree (labels, modules,
  *     SRC, no., entries, individual and inherited figures) and SET list
  *     (a SET list without a tree is written alone, without the header,
- *     as proftree.1 says), unless a label holds a line, after a
- *     newline, that starts with "COST CENTRE" or holds " Time and
+ *     as proftree.1 says), unless a label holds a line (its first
+ *     too: the flat table starts it at column 0) that starts with
+ *     "COST CENTRE" or holds " Time and
  *     Allocation Profiling Report": read back, that line is a column
  *     header or another report's title, as it is in a report GHC
  *     wrote so (proftree.1, BUGS), or a node has two children with an
@@ -52,18 +53,17 @@ static void read_back_failed(const char *what)
 	        (int)(n < 3000 ? n : 3000), out);
 }
 
-/* Does a label of r hold, after a newline, a line that the reader
+/* Does a label of r hold a line that the reader
  * takes for a column header or a title (see the header comment)? */
 static int header_in_label(const struct prof_report *r)
 {
 	static const char title[] = " Time and Allocation Profiling Report";
 	size_t i;
 	for (i = 0; i < r->n; i++) {
-		const char *s = prof_name(r, r->label[i]), *e, *nl;
-		e = s + prof_len(r, r->label[i]);
-		while ((nl = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-			const char *l = nl + 1, *le = memchr(l, '\n',
-			                                     (size_t)(e - l));
+		const char *l = prof_name(r, r->label[i]), *e;
+		e = l + prof_len(r, r->label[i]);
+		for (;;) {
+			const char *le = memchr(l, '\n', (size_t)(e - l));
 			size_t k, n;
 			if (!le)
 				le = e;
@@ -73,7 +73,9 @@ static int header_in_label(const struct prof_report *r)
 			for (k = 0; k + sizeof title - 1 <= n; k++)
 				if (memcmp(l + k, title, sizeof title - 1) == 0)
 					return 1;
-			s = l;
+			if (le == e)
+				break;
+			l = le + 1;
 		}
 	}
 	return 0;
