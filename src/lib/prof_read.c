@@ -1132,7 +1132,7 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 		rd->command_seen = rd->seen = 1;
 		/* "(command unknown)": prof_write's mark; an empty
 		 * command is unknown too, as prof_write writes it */
-		if (m > sp && (m - sp != 17 ||
+		if (m > sp && t[sp] != '\0' && (m - sp != 17 ||
 		               memcmp(t + sp, "(command unknown)", 17) != 0))
 			r->command = hpt_xmemdup(t + sp, m - sp);
 		return 0;
