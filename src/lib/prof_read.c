@@ -399,7 +399,9 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 		p = q + 5;
 		for (q = p; q < e && *q >= '0' && *q <= '9'; q++)
 			;
-		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v > 1000000)
+		/* no GHC writes 0 processors (the time is divided by it) */
+		if (hpt_parse_u64(p, (size_t)(q - p), &v) || v == 0 ||
+		    v > 1000000)
 			goto fail;
 		procs = (unsigned)v;
 		if (!starts(q, (size_t)(e - q), " processor"))
@@ -412,8 +414,7 @@ static int parse_total_time(struct reader *rd, const char *s, size_t n)
 	r->total_ticks = ticks;
 	r->tick_interval = interval;
 	memcpy(r->tick_unit, unit, 3);
-	if (procs)
-		r->processors = procs;
+	r->processors = procs; /* a second line replaces all of the first */
 	r->has_time = 1;
 	return 0;
 fail:
@@ -632,6 +633,9 @@ struct row {
 	int empty;               /* empty label */
 	int aligned;             /* SRC layout: module and SRC at the
 	                          * header's columns */
+	int src_less;            /* not aligned, but the module is at
+	                          * the header's column with no SRC after
+	                          * it (an empty SRC, or a label's rest) */
 	size_t lab_s, lab_e, mod_s, mod_e, src_s, src_e;
 	uint64_t no, entries;
 	int32_t pct[4];          /* %time %alloc, individual then
@@ -780,12 +784,13 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 		while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
 			p++;
 	}
-	w->aligned = 0;
+	w->aligned = w->src_less = 0;
 	if (p < end && c == rd->module_col && s[p] != ' ' &&
 	    (p == ind || s[p - 1] == ' ')) {
 		size_t a = skip_sp(s, tok_end(s, p, end), end);
 		/* a SRC at its column; an empty label may lack one */
 		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
+		w->src_less = a >= end && !w->aligned;
 	}
 	w->lab_s = w->lab_e = ind;
 	found = w->aligned || (p = shifted_module(rd, s, ind, end)) != 0;
@@ -813,7 +818,7 @@ static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
 	w->lab_s = ind;
 	w->lab_e = trim_sp(s, w->lab_s, w->mod_s);
 	w->src_s = w->src_e = w->mod_e;
-	w->aligned = 0;
+	w->aligned = w->src_less = 0;
 	return 0;
 }
 
@@ -929,9 +934,11 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 	struct prof_report *r = rd->r;
 	uint32_t x;
 	if (r->has_src) {
+		/* a row lined up but for its empty SRC (prof_write writes
+		 * one) is no sign that the rows are not lined up */
 		if (w->aligned)
 			rd->aligned++;
-		else
+		else if (!w->src_less)
 			rd->unaligned++;
 	}
 	rd->last_row_line = rd->in->lineno;
@@ -1082,9 +1089,11 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 	if (i + tl <= m) {
 		free(r->date);
 		r->date = trimdup(t, i);
-		if (strcmp(r->date, "(date unknown)") == 0) {
+		if (!r->date[0] || strcmp(r->date, "(date unknown)") == 0) {
+			/* prof_write's mark; no date at all is unknown too,
+			 * as prof_write writes it */
 			free(r->date);
-			r->date = NULL; /* prof_write's mark */
+			r->date = NULL;
 		}
 		rd->title = rd->seen = 1;
 		rd->retainer = 0;
@@ -1121,8 +1130,10 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 				sp++;
 		}
 		rd->command_seen = rd->seen = 1;
-		/* "(command unknown)": prof_write's mark */
-		if (m - sp != 17 || memcmp(t + sp, "(command unknown)", 17) != 0)
+		/* "(command unknown)": prof_write's mark; an empty
+		 * command is unknown too, as prof_write writes it */
+		if (m > sp && t[sp] != '\0' && (m - sp != 17 ||
+		               memcmp(t + sp, "(command unknown)", 17) != 0))
 			r->command = hpt_xmemdup(t + sp, m - sp);
 		return 0;
 	}
