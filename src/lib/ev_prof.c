@@ -179,10 +179,9 @@ static uint32_t cc_slot(struct ev_prof *h, const unsigned char *key)
 
 static void define_cc(struct ev_prof *h, const struct ev_event *e)
 {
-	const unsigned char *p = e->p + 4, *end = e->p + e->len;
-	size_t ll, ml, sl;
+	struct ev_cost_centre cc;
 	uint32_t i;
-	if (e->len < 4 + 3) {
+	if (!ev_cost_centre(e, &cc)) {
 		repair(h, e->offset, "cost-centre event too short",
 		       "skipped");
 		return;
@@ -190,14 +189,9 @@ static void define_cc(struct ev_prof *h, const struct ev_event *e)
 	i = cc_slot(h, e->p);
 	if (h->cc_label[i] != NOT_DEFINED)
 		return; /* re-posted (9.2: at each restart of the log) */
-	ll = str_len(p, (size_t)(end - p));
-	h->cc_label[i] = name_id(h, p, ll);
-	p += ll < (size_t)(end - p) ? ll + 1 : ll;
-	ml = str_len(p, (size_t)(end - p));
-	h->cc_module[i] = name_id(h, p, ml);
-	p += ml < (size_t)(end - p) ? ml + 1 : ml;
-	sl = str_len(p, (size_t)(end - p));
-	h->cc_src[i] = name_id(h, p, sl);
+	h->cc_label[i] = name_id(h, cc.label.s, cc.label.n);
+	h->cc_module[i] = name_id(h, cc.module.s, cc.module.n);
+	h->cc_src[i] = name_id(h, cc.src.s, cc.src.n);
 }
 
 /* The child of node parent for cost-centre slot cc, made if new. */
