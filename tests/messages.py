@@ -12,8 +12,8 @@ Prints each message no test shows and exits 1 if there is any.
 
 Also checked, the same way:
   - messages made by hpt_xasprintf (hp_read.c builds its errors so) and
-    the action of ev_heap.c's repair(h, offset, problem, action), shown
-    as "problem: action";
+    the action of hpt_offset_repair(file, strict, offset, problem,
+    action), shown as "problem: action";
   - the repair kinds of hp_read.c's table: each action after ": " in
     some warning, and each kind's count line "WHAT: N times in all";
   - each program's usage text (prog.h prints it after a usage error);
@@ -31,7 +31,8 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALLS = ("hpt_die", "hpt_die_errno", "hpt_data_error", "hpt_data_warn",
          "hpt_offset_error", "hpt_offset_warn", "hpt_warn", "hpt_say",
-         "hpt_usage_error", "repair", "repair_at", "warn_once",
+         "hpt_usage_error", "hpt_offset_repair", "repair", "repair_at",
+         "warn_once",
          "hpt_xasprintf")
 # hpt_xasprintf makes messages in the readers only (elsewhere: names,
 # SVG text, paths)
@@ -70,8 +71,7 @@ def formats(path):
         text = re.sub(r'"\s*PRI[a-zA-Z0-9]+\s*"', "%llu", text)
         fmt = "".join(lit_re.findall(text))
         fmt = fmt.encode().decode("unicode_escape")
-        if (m.group(1) == "repair" and path.endswith("ev_heap.c") and
-                not src[m.start() - 7:m.start()].startswith("void")):
+        if m.group(1) == "hpt_offset_repair":
             rest = args[lm.end():]
             am = re.match(r'\s*,\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)', rest)
             if am:

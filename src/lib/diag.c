@@ -122,6 +122,14 @@ void hpt_offset_warn(const char *file, uint64_t offset, const char *fmt, ...)
 	va_end(ap);
 }
 
+void hpt_offset_repair(const char *file, int strict, uint64_t offset,
+                       const char *problem, const char *action)
+{
+	if (strict)
+		hpt_offset_error(file, offset, "%s", problem);
+	hpt_offset_warn(file, offset, "%s: %s", problem, action);
+}
+
 void hpt_warn(const char *fmt, ...)
 {
 	va_list ap;

@@ -57,6 +57,12 @@ void hpt_data_warn(const char *file, long line, const char *fmt, ...)
 /* "PROG: FILE: offset N: warning: message" unless hpt_quiet. */
 void hpt_offset_warn(const char *file, uint64_t offset, const char *fmt, ...)
     HPT_PRINTF(3, 4);
+/* A repair of binary input at offset (bytes from the file's start):
+ * when strict, the error "PROG: FILE: offset N: PROBLEM" (exit 2);
+ * otherwise the warning "PROG: FILE: offset N: warning: PROBLEM:
+ * ACTION" (ACTION says what was done instead, e.g. "skipped"). */
+void hpt_offset_repair(const char *file, int strict, uint64_t offset,
+                       const char *problem, const char *action);
 /* "PROG: warning: message" unless hpt_quiet. */
 void hpt_warn(const char *fmt, ...) HPT_PRINTF(1, 2);
 /* "PROG: message" with no exit: for a message that more lines follow

@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "alloc.h"
 #include "diag.h"
@@ -38,6 +37,14 @@ struct mark {
 };
 
 /* Reader state: everything about one input lives here, nothing global. */
+/* A cost centre of the log's table, by its slot. */
+struct log_cc {
+	char *label, *module;    /* allocated when defined */
+	size_t label_len, module_len;
+	unsigned char defined;   /* its definition event was read */
+	unsigned char warned;    /* its undefined use was warned of */
+};
+
 struct ev_heap {
 	struct hpt_input *in;    /* the caller's */
 	struct ev_reader *ev;
@@ -51,9 +58,7 @@ struct ev_heap {
 	uint64_t nsamples;
 	/* the cost-centre table: ids (4 bytes, big-endian) to entries */
 	struct hpt_intern ccid;
-	char **cc_label, **cc_module;
-	size_t *cc_label_len, *cc_module_len;
-	unsigned char *cc_defined, *cc_warned;
+	struct log_cc *ccs;     /* by slot */
 	size_t cc_cap;
 	/* -hc stacks: the raw id bytes to band ids */
 	struct hpt_intern stacks;
@@ -87,22 +92,6 @@ struct ev_heap {
 	size_t mhead, mtail, mcap;
 };
 
-static void repair(struct ev_heap *h, uint64_t off, const char *problem,
-                   const char *action)
-{
-	if (h->strict)
-		hpt_offset_error(h->in->name, off, "%s", problem);
-	hpt_offset_warn(h->in->name, off, "%s: %s", problem, action);
-}
-
-/* The NUL-terminated string at p (at most n bytes): its length, which
- * stops at the payload's end when the NUL is missing. */
-static size_t str_len(const unsigned char *p, size_t n)
-{
-	const unsigned char *z = memchr(p, '\0', n);
-	return z ? (size_t)(z - p) : n;
-}
-
 static void set_job(struct ev_heap *h, const struct ev_event *e)
 {
 	const unsigned char *p = e->p + 4, *end = e->p + e->len;
@@ -112,7 +101,7 @@ static void set_job(struct ev_heap *h, const struct ev_event *e)
 	if (e->len < 4 || h->hdr.job_len > 0)
 		return;
 	while (p < end) {
-		k = str_len(p, (size_t)(end - p));
+		k = ev_str_len(p, (size_t)(end - p));
 		if (first) {
 			/* argv[0] without its folder, as the .hp's JOB */
 			const unsigned char *b = p, *q;
@@ -140,52 +129,27 @@ static void set_job(struct ev_heap *h, const struct ev_event *e)
 
 static void set_date(struct ev_heap *h, const struct ev_event *e)
 {
-	static const char days[] = "SunMonTueWedThuFriSat";
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	struct tm tm;
-	time_t t;
-	if (e->len < 16 || h->hdr.date_len > 0)
-		return;
-	t = (time_t)ev_u64(e->p + 4);
-	if (!gmtime_r(&t, &tm))
+	char *date;
+	if (h->hdr.date_len > 0 || !(date = ev_wall_clock_date(e)))
 		return;
 	free(h->hdr.date);
-	h->hdr.date = hpt_xasprintf("%.3s %.3s %2d %02d:%02d %d",
-	                            days + 3 * tm.tm_wday,
-	                            months + 3 * tm.tm_mon, tm.tm_mday,
-	                            tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
-	h->hdr.date_len = strlen(h->hdr.date);
+	h->hdr.date = date;
+	h->hdr.date_len = strlen(date);
 }
 
 /* The entry of the cost-centre id whose 4 bytes are at key, made (not
- * yet defined) if new: every table grows together. */
+ * yet defined) if new: the table grows as needed. */
 static uint32_t cc_slot(struct ev_heap *h, const unsigned char *key,
                         int *added)
 {
 	uint32_t i = hpt_intern(&h->ccid, (const char *)key, 4, added);
 	if (i >= h->cc_cap) {
-		size_t old = h->cc_cap, c;
-		c = old;
-		h->cc_label = hpt_xgrow(h->cc_label, &c, (size_t)i + 1,
-		                        sizeof *h->cc_label);
-		c = old;
-		h->cc_module = hpt_xgrow(h->cc_module, &c, (size_t)i + 1,
-		                         sizeof *h->cc_module);
-		c = old;
-		h->cc_label_len = hpt_xgrow(h->cc_label_len, &c,
-		                            (size_t)i + 1,
-		                            sizeof *h->cc_label_len);
-		c = old;
-		h->cc_module_len = hpt_xgrow(h->cc_module_len, &c,
-		                             (size_t)i + 1,
-		                             sizeof *h->cc_module_len);
-		c = old;
-		h->cc_defined = hpt_xgrow(h->cc_defined, &c, (size_t)i + 1, 1);
-		c = old;
-		h->cc_warned = hpt_xgrow(h->cc_warned, &c, (size_t)i + 1, 1);
-		memset(h->cc_defined + old, 0, c - old);
-		memset(h->cc_warned + old, 0, c - old);
-		h->cc_cap = c;
+		static const struct log_cc none;
+		size_t old = h->cc_cap;
+		h->ccs = hpt_xgrow(h->ccs, &h->cc_cap, (size_t)i + 1,
+		                   sizeof *h->ccs);
+		while (old < h->cc_cap)
+			h->ccs[old++] = none;
 	}
 	return i;
 }
@@ -196,18 +160,18 @@ static void define_cc(struct ev_heap *h, const struct ev_event *e)
 	uint32_t i;
 	int added;
 	if (!ev_cost_centre(e, &cc)) {
-		repair(h, e->offset, "cost-centre event too short",
-		       "skipped");
+		hpt_offset_repair(h->in->name, h->strict, e->offset,
+		                  "cost-centre event too short", "skipped");
 		return;
 	}
 	i = cc_slot(h, e->p, &added);
-	if (h->cc_defined[i])
+	if (h->ccs[i].defined)
 		return; /* re-posted (9.2: at each restart of the log) */
-	h->cc_label[i] = hpt_xmemdup(cc.label.s, cc.label.n);
-	h->cc_label_len[i] = cc.label.n;
-	h->cc_module[i] = hpt_xmemdup(cc.module.s, cc.module.n);
-	h->cc_module_len[i] = cc.module.n;
-	h->cc_defined[i] = 1;
+	h->ccs[i].label = hpt_xmemdup(cc.label.s, cc.label.n);
+	h->ccs[i].label_len = cc.label.n;
+	h->ccs[i].module = hpt_xmemdup(cc.module.s, cc.module.n);
+	h->ccs[i].module_len = cc.module.n;
+	h->ccs[i].defined = 1;
 }
 
 static void name_add(struct ev_heap *h, size_t *n, const char *s, size_t k)
@@ -235,14 +199,14 @@ static size_t stack_name(struct ev_heap *h, const unsigned char *ids,
 		int added;
 		uint32_t i = cc_slot(h, ids + 4 * d, &added);
 		int caf;
-		if (!h->cc_defined[i]) {
+		if (!h->ccs[i].defined) {
 			uint32_t id = ev_u32(ids + 4 * d);
 			char buf[32];
 			int k = snprintf(buf, sizeof buf, "<cc%lu>",
 			                 (unsigned long)id);
 			name_add(h, &n, buf, (size_t)k);
-			if (!h->cc_warned[i]) {
-				h->cc_warned[i] = 1;
+			if (!h->ccs[i].warned) {
+				h->ccs[i].warned = 1;
 				hpt_offset_warn(h->in->name, off, "cost centre "
 				                "%lu has no definition: named "
 				                "%s", (unsigned long)id, buf);
@@ -251,13 +215,13 @@ static size_t stack_name(struct ev_heap *h, const unsigned char *ids,
 				name_add(h, &n, "/", 1);
 			continue;
 		}
-		caf = h->cc_label_len[i] == 3 &&
-		      memcmp(h->cc_label[i], "CAF", 3) == 0;
+		caf = h->ccs[i].label_len == 3 &&
+		      memcmp(h->ccs[i].label, "CAF", 3) == 0;
 		if (caf || qualify) {
-			name_add(h, &n, h->cc_module[i], h->cc_module_len[i]);
+			name_add(h, &n, h->ccs[i].module, h->ccs[i].module_len);
 			name_add(h, &n, ".", 1);
 		}
-		name_add(h, &n, h->cc_label[i], h->cc_label_len[i]);
+		name_add(h, &n, h->ccs[i].label, h->ccs[i].label_len);
 		if (!caf && d + 1 < depth)
 			name_add(h, &n, "/", 1);
 	}
@@ -379,7 +343,8 @@ static void census_close(struct ev_heap *h, const char *why)
 	if (h->damaged)
 		why = "census overlaps damaged bytes";
 	if (why) {
-		repair(h, h->census_offset, why, "dropped");
+		hpt_offset_repair(h->in->name, h->strict, h->census_offset,
+		                  why, "dropped");
 		return;
 	}
 	h->ready = 1;
@@ -423,8 +388,8 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 	case EV_HEAP_PROF_SAMPLE_BEGIN:
 	case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
 		if (e->type == EV_HEAP_BIO_PROF_SAMPLE_BEGIN && e->len < 16) {
-			repair(h, e->offset, "census event too short",
-			       "skipped");
+			hpt_offset_repair(h->in->name, h->strict, e->offset,
+			                  "census event too short", "skipped");
 			break;
 		}
 		if (h->open) {
@@ -447,8 +412,9 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 		if (!h->open)
 			break;
 		if (e->len < 10 || e->len < 10 + 4 * (size_t)p[9]) {
-			repair(h, e->offset, "heap sample event too short",
-			       "its census is dropped");
+			hpt_offset_repair(h->in->name, h->strict, e->offset,
+			                  "heap sample event too short",
+			                  "its census is dropped");
 			h->damaged = 0;
 			h->open = 0;
 			break;
@@ -460,14 +426,15 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 		if (!h->open)
 			break;
 		if (e->len < 9) {
-			repair(h, e->offset, "heap sample event too short",
-			       "its census is dropped");
+			hpt_offset_repair(h->in->name, h->strict, e->offset,
+			                  "heap sample event too short",
+			                  "its census is dropped");
 			h->damaged = 0;
 			h->open = 0;
 			break;
 		}
 		census_add(h, hpt_intern(h->bands, (const char *)p + 9,
-		                         str_len(p + 9, e->len - 9), NULL),
+		                         ev_str_len(p + 9, e->len - 9), NULL),
 		           ev_u64(p + 1));
 		break;
 	case EV_HEAP_PROF_SAMPLE_END:
@@ -627,17 +594,12 @@ void ev_heap_free(struct ev_heap *h)
 		return;
 	ev_reader_free(h->ev);
 	for (i = 0; i < h->ccid.count; i++) {
-		if (i < h->cc_cap && h->cc_defined[i]) {
-			free(h->cc_label[i]);
-			free(h->cc_module[i]);
+		if (i < h->cc_cap && h->ccs[i].defined) {
+			free(h->ccs[i].label);
+			free(h->ccs[i].module);
 		}
 	}
-	free(h->cc_label);
-	free(h->cc_module);
-	free(h->cc_label_len);
-	free(h->cc_module_len);
-	free(h->cc_defined);
-	free(h->cc_warned);
+	free(h->ccs);
 	hpt_intern_free(&h->ccid);
 	hpt_intern_free(&h->stacks);
 	hpt_intern_free(&h->claimed);

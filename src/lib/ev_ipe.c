@@ -9,14 +9,6 @@
 #include "diag.h"
 #include "eventlog.h"
 
-static void repair(const struct hpt_input *in, int strict, uint64_t off,
-                   const char *problem, const char *action)
-{
-	if (strict)
-		hpt_offset_error(in->name, off, "%s", problem);
-	hpt_offset_warn(in->name, off, "%s: %s", problem, action);
-}
-
 static void add_ipe(struct ipe_table *t, struct hpt_input *in, int strict,
                     const struct ev_event *e)
 {
@@ -24,8 +16,9 @@ static void add_ipe(struct ipe_table *t, struct hpt_input *in, int strict,
 	const char *f[IPE_NFIELDS];
 	size_t n[IPE_NFIELDS], i;
 	if (!ev_ipe(e, &ipe)) {
-		repair(in, strict, e->offset, "IPE event malformed (a field "
-		       "without its NUL)", "skipped");
+		hpt_offset_repair(in->name, strict, e->offset,
+		                  "IPE event malformed (a field without its NUL)",
+		                  "skipped");
 		return;
 	}
 	f[IPE_NAME] = ipe.name.s, n[IPE_NAME] = ipe.name.n;
@@ -41,7 +34,8 @@ static void add_ipe(struct ipe_table *t, struct hpt_input *in, int strict,
 		char what[64];
 		snprintf(what, sizeof what, "info table 0x%llx posted again "
 		         "with other fields", (unsigned long long)ipe.id);
-		repair(in, strict, e->offset, what, "the first kept");
+		hpt_offset_repair(in->name, strict, e->offset,
+		                  what, "the first kept");
 	}
 }
 
@@ -52,8 +46,8 @@ static void add_cc(struct ipe_table *t, struct hpt_input *in, int strict,
 	const char *f[IPE_CC_NFIELDS];
 	size_t n[IPE_CC_NFIELDS], i;
 	if (!ev_cost_centre(e, &cc)) {
-		repair(in, strict, e->offset, "cost-centre event too short",
-		       "skipped");
+		hpt_offset_repair(in->name, strict, e->offset,
+		                  "cost-centre event too short", "skipped");
 		return;
 	}
 	f[IPE_CC_LABEL] = cc.label.s, n[IPE_CC_LABEL] = cc.label.n;
@@ -64,7 +58,8 @@ static void add_cc(struct ipe_table *t, struct hpt_input *in, int strict,
 		char what[64];
 		snprintf(what, sizeof what, "cost centre %lu posted again "
 		         "with other fields", (unsigned long)cc.id);
-		repair(in, strict, e->offset, what, "the first kept");
+		hpt_offset_repair(in->name, strict, e->offset,
+		                  what, "the first kept");
 	}
 }
 

@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "alloc.h"
 #include "diag.h"
@@ -35,6 +34,14 @@
 #define DEPTH_CAP 255 /* the RTS writes at most this many ids */
 
 /* Reader state: everything about one input lives here, nothing global. */
+/* A cost centre of the log's table, by its slot. */
+struct log_cc {
+	uint32_t label, module, src; /* ids in r->names, or NOT_DEFINED
+	                          * (label) */
+	uint64_t used;           /* offset of the first sample naming it
+	                          * + 1 (0: none) */
+};
+
 struct ev_prof {
 	struct hpt_input *in;    /* the caller's */
 	struct ev_reader *ev;
@@ -42,10 +49,7 @@ struct ev_prof {
 	int strict;
 	/* the cost-centre table: ids (4 bytes, big-endian) to slots */
 	struct hpt_intern ccid;
-	uint32_t *cc_label, *cc_module, *cc_src; /* ids in r->names, or
-	                          * NOT_DEFINED (cc_label) */
-	uint64_t *cc_used;       /* offset of the first sample naming it
-	                          * + 1 (0: none) */
+	struct log_cc *ccs;     /* by slot */
 	size_t cc_cap;
 	/* the stacks: (parent node, slot) pairs; node = pair id + 1 */
 	struct hpt_intern pairs;
@@ -57,22 +61,6 @@ struct ev_prof {
 	uint64_t interval;       /* its tick interval, ns */
 	int capped_warned;       /* the 255 warning was given */
 };
-
-static void repair(struct ev_prof *h, uint64_t off, const char *problem,
-                   const char *action)
-{
-	if (h->strict)
-		hpt_offset_error(h->in->name, off, "%s", problem);
-	hpt_offset_warn(h->in->name, off, "%s: %s", problem, action);
-}
-
-/* The NUL-terminated string at p (at most n bytes): its length, which
- * stops at the payload's end when the NUL is missing. */
-static size_t str_len(const unsigned char *p, size_t n)
-{
-	const unsigned char *z = memchr(p, '\0', n);
-	return z ? (size_t)(z - p) : n;
-}
 
 static uint32_t name_id(struct ev_prof *h, const void *s, size_t n)
 {
@@ -101,7 +89,7 @@ static void set_command(struct ev_prof *h, const struct ev_event *e)
 	int rts = 0, rest = 0;
 	if (e->len < 5 || h->r->command)
 		return;
-	k = str_len(p, (size_t)(end - p));
+	k = ev_str_len(p, (size_t)(end - p));
 	for (b = q = p; q < p + k; q++)
 		if (*q == '/')
 			b = q + 1;
@@ -113,7 +101,7 @@ static void set_command(struct ev_prof *h, const struct ev_event *e)
 	for (p += k < (size_t)(end - p) ? k + 1 : k; p < end;
 	     p += k < (size_t)(end - p) ? k + 1 : k) {
 		const char *arg = (const char *)p;
-		k = str_len(p, (size_t)(end - p));
+		k = ev_str_len(p, (size_t)(end - p));
 		if (!rest && k == 5 && memcmp(arg, "--RTS", 5) == 0)
 			rest = 1;
 		else if (!rest && k == 4 && memcmp(arg, "+RTS", 4) == 0)
@@ -134,45 +122,23 @@ static void set_command(struct ev_prof *h, const struct ev_event *e)
 
 static void set_date(struct ev_prof *h, const struct ev_event *e)
 {
-	static const char days[] = "SunMonTueWedThuFriSat";
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	struct tm tm;
-	time_t t;
-	if (e->len < 16 || h->r->date)
-		return;
-	t = (time_t)ev_u64(e->p + 4);
-	if (!gmtime_r(&t, &tm))
-		return;
-	h->r->date = hpt_xasprintf("%.3s %.3s %2d %02d:%02d %d",
-	                           days + 3 * tm.tm_wday,
-	                           months + 3 * tm.tm_mon, tm.tm_mday,
-	                           tm.tm_hour, tm.tm_min, tm.tm_year + 1900);
+	if (!h->r->date)
+		h->r->date = ev_wall_clock_date(e);
 }
 
 /* The slot of the cost-centre id whose 4 bytes are at key, made (not
- * yet defined) if new: every table grows together. */
+ * yet defined) if new: the table grows as needed. */
 static uint32_t cc_slot(struct ev_prof *h, const unsigned char *key)
 {
 	uint32_t i = hpt_intern(&h->ccid, (const char *)key, 4, NULL);
 	if (i >= h->cc_cap) {
-		size_t old = h->cc_cap, c, j;
-		c = old;
-		h->cc_label = hpt_xgrow(h->cc_label, &c, (size_t)i + 1,
-		                        sizeof *h->cc_label);
-		c = old;
-		h->cc_module = hpt_xgrow(h->cc_module, &c, (size_t)i + 1,
-		                         sizeof *h->cc_module);
-		c = old;
-		h->cc_src = hpt_xgrow(h->cc_src, &c, (size_t)i + 1,
-		                      sizeof *h->cc_src);
-		c = old;
-		h->cc_used = hpt_xgrow(h->cc_used, &c, (size_t)i + 1,
-		                       sizeof *h->cc_used);
-		for (j = old; j < c; j++) {
-			h->cc_label[j] = NOT_DEFINED;
-			h->cc_used[j] = 0;
+		size_t old = h->cc_cap;
+		h->ccs = hpt_xgrow(h->ccs, &h->cc_cap, (size_t)i + 1,
+		                   sizeof *h->ccs);
+		for (; old < h->cc_cap; old++) {
+			h->ccs[old].label = NOT_DEFINED;
+			h->ccs[old].used = 0;
 		}
-		h->cc_cap = c;
 	}
 	return i;
 }
@@ -182,16 +148,16 @@ static void define_cc(struct ev_prof *h, const struct ev_event *e)
 	struct ev_cost_centre cc;
 	uint32_t i;
 	if (!ev_cost_centre(e, &cc)) {
-		repair(h, e->offset, "cost-centre event too short",
-		       "skipped");
+		hpt_offset_repair(h->in->name, h->strict, e->offset,
+		                  "cost-centre event too short", "skipped");
 		return;
 	}
 	i = cc_slot(h, e->p);
-	if (h->cc_label[i] != NOT_DEFINED)
+	if (h->ccs[i].label != NOT_DEFINED)
 		return; /* re-posted (9.2: at each restart of the log) */
-	h->cc_label[i] = name_id(h, cc.label.s, cc.label.n);
-	h->cc_module[i] = name_id(h, cc.module.s, cc.module.n);
-	h->cc_src[i] = name_id(h, cc.src.s, cc.src.n);
+	h->ccs[i].label = name_id(h, cc.label.s, cc.label.n);
+	h->ccs[i].module = name_id(h, cc.module.s, cc.module.n);
+	h->ccs[i].src = name_id(h, cc.src.s, cc.src.n);
 }
 
 /* The child of node parent for cost-centre slot cc, made if new. */
@@ -218,8 +184,9 @@ static void sample(struct ev_prof *h, const struct ev_event *e)
 	unsigned depth, d;
 	uint32_t x = 0;
 	if (e->len < 13) {
-		repair(h, e->offset, "time-profile sample event too short",
-		       "skipped (one tick lost)");
+		hpt_offset_repair(h->in->name, h->strict, e->offset,
+		                  "time-profile sample event too short",
+		                  "skipped (one tick lost)");
 		return;
 	}
 	depth = p[12];
@@ -228,7 +195,8 @@ static void sample(struct ev_prof *h, const struct ev_event *e)
 		snprintf(why, sizeof why, "time-profile sample of %u cost "
 		         "centres holds only %lu", depth,
 		         (unsigned long)((e->len - 13) / 4));
-		repair(h, e->offset, why, "skipped (one tick lost)");
+		hpt_offset_repair(h->in->name, h->strict, e->offset,
+		                  why, "skipped (one tick lost)");
 		return;
 	}
 	if (depth == DEPTH_CAP && !h->capped_warned) {
@@ -241,8 +209,8 @@ static void sample(struct ev_prof *h, const struct ev_event *e)
 	hpt_intern(&h->caps, (const char *)p, 4, NULL);
 	for (d = depth; d-- > 0;) {
 		uint32_t cc = cc_slot(h, p + 13 + 4 * (size_t)d);
-		if (!h->cc_used[cc])
-			h->cc_used[cc] = e->offset + 1;
+		if (!h->ccs[cc].used)
+			h->ccs[cc].used = e->offset + 1;
 		x = child(h, x, cc);
 	}
 	h->r->ind_time[x]++;
@@ -257,7 +225,7 @@ static int rts_cc(const struct ev_prof *h, uint32_t cc)
 	                                    "OVERHEAD_of", "DONT_CARE", NULL};
 	const struct prof_report *r = h->r;
 	size_t i;
-	uint32_t s = h->cc_src[cc], l = h->cc_label[cc];
+	uint32_t s = h->ccs[cc].src, l = h->ccs[cc].label;
 	if (l == NOT_DEFINED || prof_len(r, s) != 10 ||
 	    memcmp(prof_name(r, s), "<built-in>", 10) != 0)
 		return 0;
@@ -276,7 +244,7 @@ static void name_nodes(struct ev_prof *h)
 	size_t x;
 	for (x = 1; x < r->n; x++) {
 		uint32_t cc = h->node_cc[x];
-		if (h->cc_label[cc] == NOT_DEFINED) {
+		if (h->ccs[cc].label == NOT_DEFINED) {
 			uint32_t id = ev_u32((const unsigned char *)
 			                     h->ccid.name[cc]);
 			char buf[32], why[64], act[48];
@@ -285,13 +253,14 @@ static void name_nodes(struct ev_prof *h)
 			snprintf(why, sizeof why, "cost centre %lu has no "
 			         "definition", (unsigned long)id);
 			snprintf(act, sizeof act, "named %s", buf);
-			repair(h, h->cc_used[cc] - 1, why, act);
-			h->cc_label[cc] = name_id(h, buf, (size_t)k);
-			h->cc_module[cc] = h->cc_src[cc] = unknown;
+			hpt_offset_repair(h->in->name, h->strict, h->ccs[cc].used - 1,
+			                  why, act);
+			h->ccs[cc].label = name_id(h, buf, (size_t)k);
+			h->ccs[cc].module = h->ccs[cc].src = unknown;
 		}
-		r->label[x] = h->cc_label[cc];
-		r->module[x] = h->cc_module[cc];
-		r->src[x] = h->cc_src[cc];
+		r->label[x] = h->ccs[cc].label;
+		r->module[x] = h->ccs[cc].module;
+		r->src[x] = h->ccs[cc].src;
 	}
 }
 
@@ -348,8 +317,9 @@ void ev_prof_read(struct prof_report *r, struct hpt_input *in, int strict)
 			break;
 		case EV_PROF_BEGIN:
 			if (e.len < 8) {
-				repair(&h, e.offset, "time-profile start event "
-				       "too short", "skipped");
+				hpt_offset_repair(h.in->name, h.strict, e.offset,
+				                  "time-profile start event too short",
+				                  "skipped");
 			} else if (!h.began) {
 				h.began = 1;
 				h.interval = ev_u64(e.p);
@@ -404,9 +374,6 @@ void ev_prof_read(struct prof_report *r, struct hpt_input *in, int strict)
 	hpt_intern_free(&h.ccid);
 	hpt_intern_free(&h.pairs);
 	hpt_intern_free(&h.caps);
-	free(h.cc_label);
-	free(h.cc_module);
-	free(h.cc_src);
-	free(h.cc_used);
+	free(h.ccs);
 	free(h.node_cc);
 }

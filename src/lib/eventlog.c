@@ -46,6 +46,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "alloc.h"
 #include "diag.h"
@@ -534,6 +535,29 @@ void ev_reader_free(struct ev_reader *r)
 		return;
 	free(r->size);
 	free(r);
+}
+
+size_t ev_str_len(const unsigned char *p, size_t n)
+{
+	const unsigned char *z = memchr(p, '\0', n);
+	return z ? (size_t)(z - p) : n;
+}
+
+char *ev_wall_clock_date(const struct ev_event *e)
+{
+	static const char days[] = "SunMonTueWedThuFriSat";
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	struct tm tm;
+	time_t t;
+	if (e->len < 16)
+		return NULL;
+	t = (time_t)get64(e->p + 4);
+	if (!gmtime_r(&t, &tm))
+		return NULL;
+	return hpt_xasprintf("%.3s %.3s %2d %02d:%02d %d",
+	                     days + 3 * tm.tm_wday, months + 3 * tm.tm_mon,
+	                     tm.tm_mday, tm.tm_hour, tm.tm_min,
+	                     tm.tm_year + 1900);
 }
 
 /* The NUL-terminated string at *p before end into *f, *p moved past

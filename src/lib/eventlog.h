@@ -104,6 +104,19 @@ uint64_t ev_u64(const unsigned char *p);
 /* Release the reader (not the input). */
 void ev_reader_free(struct ev_reader *r);
 
+/* The length in bytes of the NUL-terminated string at p, which has at
+ * most n bytes (the rest of a payload): n when the NUL is missing. */
+size_t ev_str_len(const unsigned char *p, size_t n);
+
+/*
+ * The date of a wall-clock event (43, postWallClockTime in
+ * rts/eventlog/EventLog.c: u32 capset, u64 seconds since the epoch,
+ * u32 nanoseconds) as .hp and .prof reports show one, in UTC:
+ * "Sun Jan  1 00:00 2024", allocated.  NULL when the payload is shorter
+ * than 16 bytes or gmtime cannot convert the seconds.
+ */
+char *ev_wall_clock_date(const struct ev_event *e);
+
 /* A string field of a payload: its bytes (in the event's payload, valid
  * as long as it is) and length, without the NUL. */
 struct ev_str {
