@@ -420,7 +420,8 @@ static int asks_all(const struct prof_report *r)
 }
 
 /* Leave out the built-in stacks, then, bottom up, the empty leaves, and
- * total what is left: what a text report not made with -pa shows. */
+ * total what is left (ticks, bytes and seconds): what a text report not
+ * made with -pa shows. */
 static void drop_hidden(struct prof_report *r)
 {
 	unsigned char *dead = hpt_xcalloc(r->n ? r->n : 1, 1);
@@ -452,6 +453,15 @@ static void drop_hidden(struct prof_report *r)
 		                              "ticks");
 		r->total_alloc = prof_add_sum(r, r->total_alloc,
 		                              r->inh_alloc[x], "bytes");
+	}
+	/* the seconds of the ticks left, as the text report computes them
+	 * (rts/ProfilerReport.c: ticks x interval / capabilities); the
+	 * JSON's total_time counts the built-in stacks' ticks too */
+	if (r->tick_interval > 0) {
+		free(r->total_secs);
+		r->total_secs = hpt_xasprintf("%.2f", (double)r->total_ticks *
+		                              (double)r->tick_interval /
+		                              (1e6 * r->processors));
 	}
 }
 
