@@ -545,7 +545,7 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		subtree_entries(r, key);
 
 	/* the sum of each node's children's costs, and of the roots';
-	 * the number of levels of the tree */
+	 * the number of levels that may be drawn */
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		p = r->parent[x];
@@ -553,16 +553,19 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 			total += key[x];
 		else
 			kids[p] += key[x];
-		if (d + 1 > nlev)
+		if (d + 1 > nlev && d < LEVELS_MAX)
 			nlev = d + 1;
 	}
 	cost = hpt_xcalloc(nlev, sizeof *cost);
 	labels = hpt_xcalloc(nlev, sizeof *labels);
 	mcost = hpt_xcalloc(nlev, sizeof *mcost);
 	nmark = hpt_xcalloc(nlev, sizeof *nmark);
-	/* pass 1: x and width of every box of a pixel or more */
+	/* pass 1: x and width of every box of a pixel or more, up to the
+	 * level above the most drawn (to know whether stacks go on) */
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		if (d > LEVELS_MAX)
+			continue;
 		p = r->parent[x];
 		if (p == PROF_NONE) {
 			bw[x] = total > 0 ? key[x] / total * PLOT_W : 0;
@@ -580,10 +583,12 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		cur[x] = bx[x];
 		if (bw[x] >= 1) {
 			drawn[x] = DRAWN;
-			cost[d] += box_bytes(r, x);
-			labels[d] += (size_t)labelled(r, x, bw[x]);
 			if (d + 1 > levels)
 				levels = d + 1;
+			if (d < LEVELS_MAX) {
+				cost[d] += box_bytes(r, x);
+				labels[d] += (size_t)labelled(r, x, bw[x]);
+			}
 			if (p != PROF_NONE && !(drawn[p] & GOES_ON)) {
 				drawn[p] |= GOES_ON;
 				mcost[d - 1] += mark_bytes(r, p);
