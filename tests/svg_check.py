@@ -18,6 +18,14 @@ document that does not parse is exit 1).
                     bytes or entries of the tooltips: WHAT is ticks, bytes
                     or entries) and that no box is narrower than a pixel;
                     prints the number of boxes and of boxes checked
+  cuts FILE [WHAT]  checks each dashed box on top of a flame-graph stack
+                    whose levels above are not drawn: it sits on a box of
+                    the top row drawn, as wide as that box's children
+                    would be (by the "above" figure of its tooltip against
+                    the box's inherited one, WHAT as for boxes: ticks or
+                    bytes), and no box is drawn above that row; prints
+                    for each its label and the first line of its tooltip,
+                    TAB-separated
   keycheck FILE     reads the hpcat -o wide table of the same profile on
                     stdin (not merged: one column per sample) and checks
                     every key row against it: the name is the band's
@@ -208,6 +216,35 @@ def cmd_boxes(root, what):
     print(len(bs), checked)
 
 
+def cmd_cuts(root, what):
+    bs = boxes(root)
+    top = min(b[1] for b in bs)
+    marks = [e for e in root.iter() if e.get("id") == "cut-marks"]
+    for g in (marks[0] if marks else []):
+        r, label = g.find(NS + "rect"), g.find(NS + "text")
+        x, y, w = (float(r.get(k)) for k in ("x", "y", "width"))
+        t = tip(g)
+        if abs(y - (top - 17)) > 0.01:
+            fail("dashed box %r at y %.1f, the top row at %.1f" %
+                 (t, y, top))
+        below = [b for b in bs if abs(b[1] - top) < 0.01 and
+                 abs(b[0] - x) < 0.06]
+        if not below:
+            fail("dashed box %r is on no box" % t)
+        px_, _, pw, pt, _ = below[0]
+        m = re.search(r"\nabove: .*\(([0-9]+) ticks\), .*\(([0-9]+) "
+                      r"bytes\)", t)
+        if m:
+            above = float(m.group(1 if what == "ticks" else 2))
+            theirs = inherited(pt, what)
+            want = pw * above / max(theirs, above) if above else 0
+            if abs(want - w) > 0.25:
+                fail("dashed box %r is %.1f px wide, want %.2f" %
+                     (t, w, want))
+        print("%s\t%s" % ("".join(label.itertext()) if label is not None
+                           else "", t.split("\n")[0]))
+
+
 def size_short(v):
     """hp_svg.c's size_short, for bytes."""
     if v < 1000:
@@ -326,8 +363,9 @@ def main():
     if len(sys.argv) < 3:
         fail("usage: svg_check.py COMMAND FILE")
     cmd, root = sys.argv[1], load(sys.argv[2])
-    if cmd == "boxes":
-        cmd_boxes(root, sys.argv[3] if len(sys.argv) > 3 else "ticks")
+    if cmd in ("boxes", "cuts"):
+        (cmd_boxes if cmd == "boxes" else cmd_cuts)(
+            root, sys.argv[3] if len(sys.argv) > 3 else "ticks")
         return
     {"key": cmd_key, "bands": cmd_bands, "tops": cmd_tops,
      "peak": cmd_peak, "marks": cmd_marks, "labels": cmd_labels,

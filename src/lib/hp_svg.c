@@ -4,7 +4,9 @@
  *
  * While reading, samples go into columns (struct column): a column
  * holds the largest value of each band over the samples merged into
- * it, sparse (only the bands seen there), in one pool.  Columns cover
+ * it, sparse (only the bands seen there), in one pool of 12 bytes a
+ * value (band and bytes in two arrays: the pool is the chart's memory,
+ * columns times bands, 15 MB for 1000 bands in every column).  Columns cover
  * time cells of width cell (seconds) from the first sample's time;
  * cell starts at 0 (one column per sample) and is widened, every
  * column merged into the new cells, whenever more than 2 x PLOT_W
@@ -51,7 +53,8 @@ struct chart {
 
 	struct column *col;
 	size_t ncol, colcap;
-	struct hp_bandval *pool; /* band and largest bytes (text unused) */
+	uint32_t *pool_band;     /* the pool: band ... */
+	uint64_t *pool_bytes;    /* ... and its largest bytes */
 	size_t npool, poolcap;
 	double t0, cell;         /* time of the first sample, cell width */
 
@@ -120,29 +123,30 @@ static void column_new(struct chart *c, double t, double k)
 	x->n = 0;
 }
 
-/* Merge n values into the last column, keeping each band's largest
- * (the column's values are the last ones of the pool). */
-static void column_merge(struct chart *c, const struct hp_bandval *v,
-                         size_t n)
+/* Merge band b's value into the last column, keeping the band's
+ * largest (the column's values are the last ones of the pool).  Writes
+ * at most one value, at the end of the pool. */
+static void column_merge(struct chart *c, uint32_t b, uint64_t bytes)
 {
-	struct column *x = &c->col[c->ncol - 1];
-	size_t i;
-	for (i = 0; i < n; i++) {
-		uint32_t b = v[i].band;
-		if (c->stamp[b] == c->ncol) {
-			if (v[i].bytes > c->pool[c->pos[b]].bytes)
-				c->pool[c->pos[b]].bytes = v[i].bytes;
-			continue;
-		}
-		c->pool = hpt_xgrow(c->pool, &c->poolcap, c->npool + 1,
-		                    sizeof *c->pool);
-		memset(&c->pool[c->npool], 0, sizeof *c->pool);
-		c->pool[c->npool].band = b;
-		c->pool[c->npool].bytes = v[i].bytes;
-		c->stamp[b] = c->ncol;
-		c->pos[b] = c->npool++;
-		x->n++;
+	if (c->stamp[b] == c->ncol) {
+		if (bytes > c->pool_bytes[c->pos[b]])
+			c->pool_bytes[c->pos[b]] = bytes;
+		return;
 	}
+	if (c->npool == c->poolcap) {
+		size_t cap = c->poolcap;
+		c->pool_band = hpt_xgrow(c->pool_band, &cap, c->npool + 1,
+		                         sizeof *c->pool_band);
+		cap = c->poolcap;
+		c->pool_bytes = hpt_xgrow(c->pool_bytes, &cap, c->npool + 1,
+		                          sizeof *c->pool_bytes);
+		c->poolcap = cap;
+	}
+	c->pool_band[c->npool] = b;
+	c->pool_bytes[c->npool] = bytes;
+	c->stamp[b] = c->ncol;
+	c->pos[b] = c->npool++;
+	c->col[c->ncol - 1].n++;
 }
 
 static double cell_of(const struct chart *c, double t)
@@ -158,8 +162,7 @@ static double cell_of(const struct chart *c, double t)
 static void widen(struct chart *c, size_t target, int twice)
 {
 	struct column *old = c->col;
-	struct hp_bandval *oldpool = c->pool;
-	size_t nold = c->ncol, i, j;
+	size_t nold = c->ncol, i, j, k;
 	double last = old[nold - 1].t_hi, span;
 	if (c->nmark > 0 && c->mark[c->nmark - 1] > last)
 		last = c->mark[c->nmark - 1];
@@ -170,8 +173,10 @@ static void widen(struct chart *c, size_t target, int twice)
 	c->cell = cell;
 	c->col = NULL;
 	c->colcap = c->ncol = 0;
-	c->pool = NULL;
-	c->poolcap = c->npool = 0;
+	/* the merged columns are written over the old ones in the pool:
+	 * each value read writes at most one, at the end, so the end never
+	 * passes the value being read */
+	c->npool = 0;
 	memset(c->stamp, 0, c->nbands * sizeof *c->stamp);
 	for (i = 0; i < nold; i++) {
 		double kc = cell_of(c, old[i].t_lo);
@@ -184,10 +189,10 @@ static void widen(struct chart *c, size_t target, int twice)
 		}
 		if (old[i].t_hi > c->col[c->ncol - 1].t_hi)
 			c->col[c->ncol - 1].t_hi = old[i].t_hi;
-		column_merge(c, oldpool + old[i].first, old[i].n);
+		for (k = old[i].first; k < old[i].first + old[i].n; k++)
+			column_merge(c, c->pool_band[k], c->pool_bytes[k]);
 	}
 	free(old);
-	free(oldpool);
 	for (i = j = 0; i < c->nmark; i++)
 		if (j == 0 ||
 		    cell_of(c, c->mark[i]) > cell_of(c, c->mark[j - 1]))
@@ -257,7 +262,8 @@ static void sample_cb(void *arg, const struct hpt_intern *bands,
 		if (s->time > x->t_hi)
 			x->t_hi = s->time;
 	}
-	column_merge(c, s->v, s->n);
+	for (i = 0; i < s->n; i++)
+		column_merge(c, s->v[i].band, s->v[i].bytes);
 	if (c->ncol > 2 * PLOT_W)
 		widen(c, PLOT_W, 1);
 }
@@ -545,10 +551,9 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	for (i = 0; i < ncol; i++) {
 		const struct column *x = &c->col[i];
 		size_t j;
-		for (j = 0; j < x->n; j++) {
-			const struct hp_bandval *v = &c->pool[x->first + j];
-			cum[i * nd + rank[v->band]] += (double)v->bytes;
-		}
+		for (j = x->first; j < x->first + x->n; j++)
+			cum[i * nd + rank[c->pool_band[j]]] +=
+			        (double)c->pool_bytes[j];
 		for (d = 1; d < nd; d++)
 			cum[i * nd + d] += cum[i * nd + d - 1];
 		if (nd && cum[i * nd + nd - 1] > top)
@@ -721,7 +726,8 @@ static void end_cb(void *arg, const struct hpt_intern *bands)
 	free(c->sample_unit);
 	free(c->value_unit);
 	free(c->col);
-	free(c->pool);
+	free(c->pool_band);
+	free(c->pool_bytes);
 	free(c->pos);
 	free(c->stamp);
 	free(c->max);

@@ -31,6 +31,13 @@
 #define FEW_TICKS 100   /* fewer ticks than this: widths are noise */
 #define TIP_MAX 512     /* bytes of a name in a tooltip */
 #define BUDGET 800000   /* bytes of boxes at most */
+#define LEVELS_MAX 100  /* levels drawn at most */
+#define LABELS_MAX 800  /* labels drawn at most */
+
+/* What pass 1 marks in drawn[]: the node's box is drawn (a pixel wide
+ * or more; its level may still be cut), and a child's box is. */
+#define DRAWN 1
+#define GOES_ON 2
 
 /* Colours for modules, light enough for black labels and apart from
  * each other (Paul Tol's "light" scheme, then three more), none red: a
@@ -205,7 +212,7 @@ static void box(const struct prof_report *r, const struct colours *cl,
 }
 
 static void title(const struct prof_report *r, enum prof_weight w,
-                  double total, size_t cut_at)
+                  double total)
 {
 	char *s;
 	hpt_out_str("<text x=\"10\" y=\"24\" id=\"command\" font-size=\"16\" "
@@ -232,9 +239,6 @@ static void title(const struct prof_report *r, enum prof_weight w,
 	hpt_out_str("width: ");
 	hpt_out_str(s);
 	free(s);
-	if (cut_at)
-		hpt_out_printf("; levels above %zu not drawn (too many boxes)",
-		               cut_at);
 	/* GHC samples time at 50 Hz by default (rts -V): a short run
 	 * gives a handful of ticks, and widths by time are noise */
 	if ((w == PROF_W_TICKS || w == PROF_W_TIME) && r->total_secs &&
@@ -280,7 +284,7 @@ static void choose_colours(const struct prof_report *r, enum prof_weight w,
 	cl->col = hpt_xcalloc(nn, sizeof *cl->col);
 	cl->alloc = w == PROF_W_ALLOC;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		if (drawn[x] && d < keep) {
+		if ((drawn[x] & DRAWN) && d < keep) {
 			uint32_t md = r->module[x];
 			if (mw[md] == 0)
 				nm++;
@@ -397,6 +401,123 @@ static void subtree_entries(const struct prof_report *r, double *key)
 	free(order);
 }
 
+/* The upper bound of the output of the dashed box on top of node x,
+ * as box_bytes. */
+static size_t mark_bytes(const struct prof_report *r, uint32_t x)
+{
+	size_t a = prof_len(r, r->label[x]);
+	return 520 + 6 * (a > TIP_MAX ? TIP_MAX : a);
+}
+
+/* Whether node x's box, bw pixels wide, gets a label (box draws it so). */
+static int labelled(const struct prof_report *r, uint32_t x, double bw)
+{
+	const char *l;
+	size_t ln;
+	char *made;
+	int fits;
+	label(r, x, &l, &ln, &made);
+	fits = svg_text_fits(l, ln, bw - 6, 11, LABEL_MIN);
+	free(made);
+	return fits;
+}
+
+/*
+ * The dashed box on top of node x, whose children are not drawn: as
+ * wide as they would be (bw, from bx), at y, saying how many levels
+ * the stacks above x go on (up to the deepest descendant, at depth
+ * top) and their share of the whole width; the tooltip gives their
+ * time and allocation (the children's inherited figures).
+ */
+static void mark(const struct prof_report *r, uint32_t x, uint32_t top,
+                 double bx, double by, double bw)
+{
+	uint64_t t = 0, a = 0;
+	uint32_t c, d = r->depth[x];
+	size_t up = (size_t)(top - d);
+	const char *l;
+	size_t ln;
+	char *made, *s, *share;
+	for (c = r->first_child[x]; c != PROF_NONE; c = r->next_sibling[c]) {
+		t = prof_add_sum(r, t, r->inh_time[c], "ticks");
+		a = prof_add_sum(r, a, r->inh_alloc[c], "bytes");
+	}
+	svg_group("class=\"cut\"");
+	svg_tip_begin();
+	s = hpt_xasprintf("%zu more level%s above ", up, up == 1 ? "" : "s");
+	svg_raw(s);
+	free(s);
+	label(r, x, &l, &ln, &made);
+	svg_tip(l, ln, TIP_MAX);
+	if (up == 1)
+		s = hpt_xasprintf(", not drawn (depth %lu; the root is 0)",
+		                  (unsigned long)top);
+	else
+		s = hpt_xasprintf(", not drawn (depth %lu to %lu; the root "
+		                  "is 0)", (unsigned long)d + 1,
+		                  (unsigned long)top);
+	svg_raw(s);
+	free(s);
+	figures(r, "above", t, a);
+	svg_raw("\nproftree -o tree or -o tsv lists them");
+	svg_tip_end(NULL);
+	svg_rect(bx, by, bw, ROW - 1, "fill=\"#eeeeee\" stroke=\"#333333\" "
+	         "stroke-dasharray=\"4,2\"", 0);
+	/* "▲ 41 levels 17 %", or shorter as room is short, down to "▲";
+	 * never a cut number */
+	share = share_text(bw);
+	s = hpt_xasprintf("\xe2\x96\xb2 %zu level%s", up, up == 1 ? "" : "s");
+	if (!svg_text_fit(bx + 3, by + 12, NULL, s, strlen(s), bw - 6, 11,
+	                  hpt_cps(s, strlen(s)), share)) {
+		char *u = strchr(s, ' ') + 1;
+		*strchr(u, ' ') = '\0';
+		if (!svg_text_fit(bx + 3, by + 12, NULL, s, strlen(s), bw - 6,
+		                  11, hpt_cps(s, strlen(s)), NULL))
+			svg_text_fit(bx + 3, by + 12, NULL, s, 3, bw - 6, 11, 1,
+			             NULL);
+	}
+	svg_group_end();
+	free(share);
+	free(s);
+	free(made);
+}
+
+/* The depth of each linked node's deepest descendant (itself for a
+ * leaf), by a reverse preorder: a node's children come after it. */
+static uint32_t *deepest(const struct prof_report *r)
+{
+	size_t n = r->n ? r->n : 1, k = 0;
+	uint32_t *order = hpt_xcalloc(n, sizeof *order);
+	uint32_t *top = hpt_xcalloc(n, sizeof *top);
+	uint32_t it = r->first_root, d, x, p;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		top[x] = d;
+		order[k++] = x;
+	}
+	while (k-- > 0) {
+		x = order[k];
+		p = r->parent[x];
+		if (p != PROF_NONE && top[x] > top[p])
+			top[p] = top[x];
+	}
+	free(order);
+	return top;
+}
+
+/* The note on a picture whose upper levels are not drawn, under the
+ * legend. */
+static void cut_note(double y, size_t keep, int by_levels)
+{
+	char *s = hpt_xasprintf("Only the lowest %zu level%s drawn (%s); each "
+	                        "dashed box stands for the stacks above it: "
+	                        "how many levels, and their share", keep,
+	                        keep == 1 ? " is" : "s are", by_levels
+	                        ? "the most a picture shows"
+	                        : "more would be too many boxes to draw");
+	svg_text_str(MARGIN, y, "id=\"cut\"", s);
+	free(s);
+}
+
 /*
  * Lay out, budget and draw.  Whole because the three passes share the
  * layout arrays and read as one sequence.
@@ -404,22 +525,27 @@ static void subtree_entries(const struct prof_report *r, double *key)
 void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 {
 	double *key = prof_keys(r, w);
-	size_t n = r->n ? r->n : 1, levels = 0, keep, cut_at = 0;
+	size_t n = r->n ? r->n : 1, levels = 0, keep, nlev = 1;
 	double *bx = hpt_xcalloc(n, sizeof *bx);
 	double *bw = hpt_xcalloc(n, sizeof *bw);
 	double *cur = hpt_xcalloc(n, sizeof *cur);
 	double *kids = hpt_xcalloc(n, sizeof *kids);
-	size_t *cost = hpt_xcalloc(n + 1, sizeof *cost);
 	unsigned char *drawn = hpt_xcalloc(n, 1);
-	double total = 0, root_x = MARGIN, height, sum, top;
+	/* per level: bytes of its boxes, its labels; bytes and count of
+	 * the dashed boxes on top of it when it is the last one drawn */
+	size_t *cost, *labels, *mcost, *nmark, bytes, nlab;
+	uint32_t *top = NULL;
+	double total = 0, root_x = MARGIN, height, floor_y, sum_y, y0;
 	struct colours cl;
 	char *s, *foot;
 	uint32_t it, d, x, p;
+	int cut;
 
 	if (w == PROF_W_ENTRIES && !r->inverted)
 		subtree_entries(r, key);
 
-	/* the sum of each node's children's costs, and of the roots' */
+	/* the sum of each node's children's costs, and of the roots';
+	 * the number of levels that may be drawn */
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		p = r->parent[x];
@@ -427,16 +553,25 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 			total += key[x];
 		else
 			kids[p] += key[x];
+		if (d + 1 > nlev && d < LEVELS_MAX)
+			nlev = d + 1;
 	}
-	/* pass 1: x and width of every box of a pixel or more */
+	cost = hpt_xcalloc(nlev, sizeof *cost);
+	labels = hpt_xcalloc(nlev, sizeof *labels);
+	mcost = hpt_xcalloc(nlev, sizeof *mcost);
+	nmark = hpt_xcalloc(nlev, sizeof *nmark);
+	/* pass 1: x and width of every box of a pixel or more, up to the
+	 * level above the most drawn (to know whether stacks go on) */
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		if (d > LEVELS_MAX)
+			continue;
 		p = r->parent[x];
 		if (p == PROF_NONE) {
 			bw[x] = total > 0 ? key[x] / total * PLOT_W : 0;
 			bx[x] = root_x;
 			root_x += bw[x];
-		} else if (drawn[p]) {
+		} else if (drawn[p] & DRAWN) {
 			double whole = key[p] > kids[p] ? key[p] : kids[p];
 			bw[x] = whole > 0 ? bw[p] * key[x] / whole : 0;
 			bx[x] = cur[p];
@@ -447,37 +582,67 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 			cur[p] += bw[x];
 		cur[x] = bx[x];
 		if (bw[x] >= 1) {
-			drawn[x] = 1;
-			cost[d] += box_bytes(r, x);
+			drawn[x] = DRAWN;
 			if (d + 1 > levels)
 				levels = d + 1;
+			if (d < LEVELS_MAX) {
+				cost[d] += box_bytes(r, x);
+				labels[d] += (size_t)labelled(r, x, bw[x]);
+			}
+			if (p != PROF_NONE && !(drawn[p] & GOES_ON)) {
+				drawn[p] |= GOES_ON;
+				mcost[d - 1] += mark_bytes(r, p);
+				nmark[d - 1]++;
+			}
 		}
 	}
-	/* pass 2: the levels that fit in the budget */
-	for (keep = 0, sum = 0; keep < levels; keep++) {
-		sum += (double)cost[keep];
-		if (sum > BUDGET)
+	/* pass 2: the levels that fit, from the bottom: at most
+	 * LEVELS_MAX, their boxes and the dashed boxes on top of the
+	 * last one in the budgets of bytes and labels */
+	for (keep = 0, bytes = 0, nlab = 0;
+	     keep < levels && keep < LEVELS_MAX; keep++) {
+		bytes += cost[keep];
+		nlab += labels[keep];
+		if (bytes + mcost[keep] > BUDGET ||
+		    nlab + nmark[keep] > LABELS_MAX)
 			break;
 	}
-	if (keep < levels)
-		cut_at = keep;
+	cut = keep < levels;
+	if (cut && keep > 0)
+		top = deepest(r);
 	choose_colours(r, w, drawn, bw, keep, &cl);
-	top = TOP + (double)legend_rows(&cl) * LEGEND_ROW;
-	height = top + (double)(keep ? keep : 1) * ROW + 26;
+	y0 = TOP + (double)legend_rows(&cl) * LEGEND_ROW;
+	/* the note, the levels drawn (at least the row of the "nothing
+	 * to draw" text) and the dashed boxes, and the footer */
+	height = y0 + (cut ? ROW : 0) + (double)(keep ? keep : 1) * ROW +
+	         (cut && keep ? ROW : 0) + 26;
+	floor_y = height - 26;
 
 	/* pass 3: draw */
 	svg_begin(WIDTH, height);
-	title(r, w, total, cut_at);
+	title(r, w, total);
 	legend(r, &cl);
+	if (cut)
+		cut_note(y0 + 12, keep, keep == LEVELS_MAX);
 	svg_group("id=\"flame\" font-size=\"11\"");
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		if (!drawn[x] || d >= keep)
+		if (!(drawn[x] & DRAWN) || d >= keep)
 			continue;
-		box(r, &cl, x, bx[x], height - 26 - (double)(d + 1) * ROW,
+		box(r, &cl, x, bx[x], floor_y - (double)(d + 1) * ROW,
 		    bw[x]);
 	}
 	svg_group_end();
+	if (top) {
+		sum_y = floor_y - (double)(keep + 1) * ROW;
+		svg_group("id=\"cut-marks\" font-size=\"11\"");
+		it = r->first_root;
+		while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+			if ((drawn[x] & GOES_ON) && d + 1 == keep)
+				mark(r, x, top[x], bx[x], sum_y,
+				     cur[x] - bx[x]);
+		svg_group_end();
+	}
 	/* what the picture measures, for a reader of a static rendering */
 	s = weight_text(w, r->exact, total);
 	foot = hpt_xasprintf("box width: %s; label: cost centre and its "
@@ -488,7 +653,7 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	free(foot);
 	free(s);
 	if (levels == 0)
-		svg_text_str(WIDTH / 2, top + 12,
+		svg_text_str(WIDTH / 2, y0 + 12,
 		             "id=\"empty\" text-anchor=\"middle\"",
 		             "nothing to draw: no cost centre has a cost by "
 		             "this measure");
@@ -499,7 +664,11 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	free(cur);
 	free(kids);
 	free(cost);
+	free(labels);
+	free(mcost);
+	free(nmark);
 	free(drawn);
+	free(top);
 	free(cl.col);
 	free(cl.legend);
 }

@@ -32,10 +32,16 @@
  *   - a footer saying what the widths, labels and tooltips hold.
  * Bounds: a box narrower than a pixel is not drawn, nor anything above
  * it (its cost stays in the parent's width, as the parent's
- * remainder); and levels are drawn from the bottom only while their
- * boxes fit in about 800 kB of output, so the document stays under
- * 1 MB whatever the tree (the second title line says when levels were
- * left out).  The tree is walked with prof_next, never recursively.
+ * remainder); and levels are drawn from the bottom only while they are
+ * at most 100, their labels at most 800 and their boxes fit in about
+ * 800 kB of output, so the document stays under 1 MB and rsvg-convert
+ * draws it in a fraction of a second whatever the tree (its time goes
+ * to the picture's area and to the labels).  When levels are cut, a
+ * line under the legend says so and why, and a dashed box on each box
+ * of the top level drawn whose stack goes on, as wide as its children
+ * would be, gives the count of the tree's levels above it and their
+ * share ("▲ 99900 levels 100 %"), its tooltip their depths, time and
+ * allocation.  The tree is walked with prof_next, never recursively.
  */
 #ifndef HPT_PROF_SVG_H
 #define HPT_PROF_SVG_H

@@ -234,31 +234,50 @@ double svg_text_width(const char *s, size_t n, double px)
 	return w * px / 1000;
 }
 
+/* Whether s (n bytes) fits in max_w pixels at size px as svg_text_fit
+ * writes it, and in *keep the bytes it keeps: n when it fits whole,
+ * else those of the code points that fit before a "…"; 0 when fewer
+ * than min_cps of them do. */
+static int fit_len(const char *s, size_t n, double max_w, double px,
+                   size_t min_cps, size_t *keep)
+{
+	double room = max_w * 1000 / px - 1000; /* with the "…" */
+	double acc = 0;
+	size_t i = 0, k, cps = 0;
+	*keep = n;
+	if (svg_text_width(s, n, px) <= max_w)
+		return 1;
+	while (i < n) {
+		unsigned cw = cp_width(s, n, i, &k);
+		if (acc + cw > room)
+			break;
+		acc += cw;
+		i += k;
+		cps++;
+	}
+	*keep = i;
+	return cps >= min_cps;
+}
+
+int svg_text_fits(const char *s, size_t n, double max_w, double px,
+                  size_t min_cps)
+{
+	size_t keep;
+	return fit_len(s, n, max_w, px, min_cps, &keep);
+}
+
 int svg_text_fit(double x, double y, const char *attrs, const char *s,
                  size_t n, double max_w, double px, size_t min_cps,
                  const char *suffix)
 {
 	double w = svg_text_width(s, n, px), sw = 0;
-	double room = max_w * 1000 / px - 1000; /* with the "…" */
-	size_t keep = n, i = 0, k, cps = 0;
+	size_t keep;
+	if (!fit_len(s, n, max_w, px, min_cps, &keep))
+		return 0;
 	if (suffix)
 		sw = svg_text_width(suffix, strlen(suffix), px);
 	if (w + sw > max_w)
 		suffix = NULL;
-	if (w > max_w) {
-		double acc = 0;
-		while (i < n) {
-			unsigned cw = cp_width(s, n, i, &k);
-			if (acc + cw > room)
-				break;
-			acc += cw;
-			i += k;
-			cps++;
-		}
-		if (cps < min_cps)
-			return 0;
-		keep = i;
-	}
 	hpt_out_str("<text x=\"");
 	svg_num(x);
 	hpt_out_str("\" y=\"");

@@ -73,6 +73,12 @@ int svg_text_fit(double x, double y, const char *attrs, const char *s,
                  size_t n, double max_w, double px, size_t min_cps,
                  const char *suffix);
 
+/* Whether svg_text_fit would write s (n bytes) in max_w pixels at font
+ * size px with min_cps (1 when it would, else 0), writing nothing: for
+ * counting the labels of a picture before drawing it. */
+int svg_text_fits(const char *s, size_t n, double max_w, double px,
+                  size_t min_cps);
+
 /* The tooltip of the element left open: <title>, then its text (svg_tip
  * for input bytes, cut after max bytes with "…" at a character
  * boundary when max > 0; svg_raw for the caller's own text, which must
