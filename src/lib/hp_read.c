@@ -113,8 +113,14 @@ static const struct {
 	[R_RUN_DIFFERS] = {"joined anyway", "second profile of another kind"},
 };
 
-/* The size of the band-name cache of find_band (a power of 2). */
-#define NAME_CACHE 1024
+/* One entry of the row table (find_band): a band of this input found
+ * from the first 16 bytes of its row lines (row_words). */
+struct row_key {
+	uint64_t w0, w1;         /* row_words of its rows */
+	const char *name;        /* its name, the band table's copy */
+	uint32_t len;            /* and its length */
+	uint32_t band;           /* its id + 1 (0: an empty entry) */
+};
 
 /* Reader state: everything about one input lives here, nothing global. */
 struct hp_reader {
@@ -165,8 +171,9 @@ struct hp_reader {
 	 * as the writer would write it (rows_ok: so far). */
 	int rows_ok, rows_entered;
 	const char *rows_start, *rows_end;
-	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by line_key (0:
-	                         * none): see find_band */
+	struct row_key *keys;    /* the row table, open addressing with */
+	size_t keys_mask;        /* linear probes: keys_mask + 1 entries, */
+	size_t keys_used;        /* keys_used of them in use (find_band) */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
 	long rep_line[R_KINDS];         /* and the line of the first */
 };
@@ -787,61 +794,56 @@ static inline uint64_t swar8(uint64_t x)
 	return (x * 10000 + (x >> 32)) & 0xffffffffull;
 }
 
-/* w (from load8) with its bytes from the first TAB on cleared; *tab
- * set when it has one.  (A zero byte of w ^ TABs is a TAB; the lowest
- * high bit of the classic zero-byte test marks the first exactly.) */
-static inline uint64_t before_tab(uint64_t w, int *tab)
+/* w (from load8) with its bytes from the first TAB on cleared, and
+ * *tab non-zero when it has one.  (A zero byte of w ^ TABs is a TAB;
+ * the lowest high bit of the classic zero-byte test marks the first
+ * exactly: the test can be wrong only above a zero byte.) */
+static inline uint64_t before_tab(uint64_t w, uint64_t *tab)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t t = w ^ (ones * '\t');
 	t = (t - ones) & ~t & (ones * 0x80);
-	*tab = t != 0;
+	*tab = t;
 	return w & (((t & (~t + 1)) >> 7) - 1);
 }
 
-/* The slot in the reader's name cache of the row line at l, 16 bytes
- * of which can be read there: a hash of its first 16 bytes up to the
- * first TAB, where band names differ (the "(ccsID)" prefix of -hc and
- * -hr stacks, the module and name of a -hd or -hy band).  A key of the
- * line's start, not of the name, so that the fast path finds a row's
- * band before it knows where the name or the line ends (names alike in
- * their first 16 bytes share a slot: only slower). */
-static inline size_t line_key(const char *l)
+/* The key of the row line at l, of which 16 bytes can be read: its
+ * first 16 bytes up to the first TAB, the rest cleared (*w0 the first
+ * eight as load8 reads them, *w1 the next eight).  Band names differ
+ * there (the "(ccsID)" prefix of -hc and -hr stacks, the module and
+ * name of a -hd or -hy band), and a row's digits are after its TAB, so
+ * that every row of a band has the same key, known before the end of
+ * its name or line is.  A name with a TAB in its first 16 bytes has no
+ * key (name_words). */
+static inline void row_words(const char *l, uint64_t *w0, uint64_t *w1)
 {
-	const uint64_t m = 0x9E3779B97F4A7C15ull;
-	int tab;
-	uint64_t a = before_tab(load8(l), &tab), z = 0;
-	if (!tab)
-		z = before_tab(load8(l + 8), &tab);
-	a *= m;
-	a ^= (z + (a >> 29)) * m;
-	return (size_t)(a >> 40) & (NAME_CACHE - 1);
+	uint64_t t0, t1;
+	*w0 = before_tab(load8(l), &t0);
+	/* after a TAB in the first word, the second is all cleared */
+	*w1 = before_tab(load8(l + 8), &t1) & ((t0 != 0) - (uint64_t)1);
 }
 
-/*
- * The id of the band named by the row line at l, its name l[0..tab),
- * interned if new; UINT32_MAX when the name holds a NUL byte (not a
- * name: the caller reports it).  Every row of every sample names a
- * band, and a profile has few of them, seen again in each census, in
- * an order that changes from one census to the next (the RTS's
- * hash-table order): a direct-mapped cache of the ids found last,
- * checked with one comparison, answers most rows without hashing the
- * whole name in the band table (and lets fast_rows read them).
- */
-static uint32_t find_band(struct hp_reader *r, const char *l, long tab)
+/* The slot where the row table's probes for key w0, w1 begin. */
+static inline size_t row_hash(uint64_t w0, uint64_t w1, size_t mask)
 {
-	int cached = r->in->buf + r->in->end - l >= 16;
-	size_t k = cached ? line_key(l) : 0;
-	uint32_t b = r->name_cache[k];
-	if (cached && b != 0 && r->bands->len[b - 1] == (size_t)tab &&
-	    memcmp(r->bands->name[b - 1], l, (size_t)tab) == 0)
-		return b - 1;
-	if (has_nul(l, tab))
-		return UINT32_MAX;
-	b = hpt_intern(r->bands, l, (size_t)tab, NULL);
-	if (cached)
-		r->name_cache[k] = b + 1;
-	return b;
+	uint64_t h = (w0 ^ (w1 << 29 | w1 >> 35)) * 0x9E3779B97F4A7C15ull;
+	return (size_t)(h >> 40) & mask;
+}
+
+/* The key of the rows of band name[0..len) (row_words), or 0 when the
+ * name has a TAB in its first 16 bytes, which the rows' keys would cut
+ * short. */
+static int name_words(const char *name, size_t len, uint64_t *w0,
+                      uint64_t *w1)
+{
+	char b[16] = {0};
+	size_t k = len < 16 ? len : 16;
+	if (memchr(name, '\t', k))
+		return 0;
+	memcpy(b, name, k);
+	*w0 = load8(b);
+	*w1 = load8(b + 8);
+	return 1;
 }
 
 /* Make the per-band arrays hold band b. */
@@ -853,6 +855,82 @@ static void grow_bands(struct hp_reader *r, uint32_t b)
 	r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
 	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
 	r->seen_cap = cap;
+}
+
+/* Add band b, named name[0..len) with key w0, w1, to the row table,
+ * which is kept at most half full. */
+static void keys_add(struct hp_reader *r, uint64_t w0, uint64_t w1,
+                     const char *name, size_t len, uint32_t b)
+{
+	struct row_key *e;
+	if (2 * (r->keys_used + 1) > r->keys_mask + 1 || !r->keys) {
+		size_t i, size = r->keys ? 2 * (r->keys_mask + 1) : 256;
+		struct row_key *old = r->keys;
+		size_t oldn = r->keys ? r->keys_mask + 1 : 0;
+		r->keys = hpt_xcalloc(size, sizeof *r->keys);
+		r->keys_mask = size - 1;
+		for (i = 0; i < oldn; i++) {
+			if (!old[i].band)
+				continue;
+			e = &r->keys[row_hash(old[i].w0, old[i].w1,
+			                      r->keys_mask)];
+			while (e->band)
+				e = &r->keys[(size_t)(e - r->keys + 1) &
+				             r->keys_mask];
+			*e = old[i];
+		}
+		free(old);
+	}
+	e = &r->keys[row_hash(w0, w1, r->keys_mask)];
+	while (e->band)
+		e = &r->keys[(size_t)(e - r->keys + 1) & r->keys_mask];
+	e->w0 = w0;
+	e->w1 = w1;
+	e->name = name;
+	e->len = (uint32_t)len;
+	e->band = b + 1;
+	r->keys_used++;
+}
+
+/*
+ * The id of the band named by the row line at l, its name l[0..tab),
+ * interned if new; UINT32_MAX when the name holds a NUL byte (not a
+ * name: the caller reports it).  Every row of every sample names a
+ * band, and a profile has few of them, seen again in each census, in
+ * an order that changes from one census to the next (the RTS's
+ * hash-table order).  So each band of this input is also in the row
+ * table, keyed by the start of its rows (row_words): the fast path,
+ * fast_rows, finds a row's band there from the row's first 16 bytes
+ * and one comparison of the rest of its name, without hashing the
+ * whole name in the band table.  (A name of 2^32 bytes or more, or
+ * with a TAB in its first 16, is not in the row table: its rows take
+ * this path.)
+ */
+static uint32_t find_band(struct hp_reader *r, const char *l, long tab)
+{
+	uint64_t w0, w1;
+	uint32_t b;
+	int keyed = (uint64_t)tab < UINT32_MAX &&
+	            name_words(l, (size_t)tab, &w0, &w1);
+	if (keyed && r->keys) {
+		const struct row_key *e = &r->keys[row_hash(w0, w1,
+		                                            r->keys_mask)];
+		for (; e->band; e = &r->keys[(size_t)(e - r->keys + 1) &
+		                             r->keys_mask])
+			if (e->w0 == w0 && e->w1 == w1 &&
+			    e->len == (size_t)tab &&
+			    memcmp(e->name, l, (size_t)tab) == 0)
+				return e->band - 1;
+	}
+	if (has_nul(l, tab))
+		return UINT32_MAX;
+	b = hpt_intern(r->bands, l, (size_t)tab, NULL);
+	if (keyed) {
+		if (b >= r->seen_cap)
+			grow_bands(r, b);
+		keys_add(r, w0, w1, r->bands->name[b], (size_t)tab, b);
+	}
+	return b;
 }
 
 /* Band b's first value in sample s (b has room in the per-band
@@ -1291,19 +1369,13 @@ static inline size_t digit_run(uint64_t w)
 	return (size_t)(((((t >> 7) - 1) & ones) * ones) >> 56);
 }
 
-/* Are the len bytes at a those at b?  memcmp, inline, for the names of
- * rows (a few dozen bytes): words, the last one overlapping the one
- * before it. */
-static inline int same_name(const char *a, const char *b, size_t len)
+/* Are bytes 16 to len of a those of b (len > 16)?  memcmp, inline,
+ * for the rest of a row's name after its key: words, the last one
+ * overlapping the one before it (or the key), never past len. */
+static inline int same_tail(const char *a, const char *b, size_t len)
 {
 	size_t i;
-	if (len < 8) {
-		for (i = 0; i < len; i++)
-			if (a[i] != b[i])
-				return 0;
-		return 1;
-	}
-	for (i = 0; i + 8 < len; i += 8)
+	for (i = 16; i + 8 < len; i += 8)
 		if (load8(a + i) != load8(b + i))
 			return 0;
 	return load8(a + len - 8) == load8(b + len - 8);
@@ -1311,48 +1383,72 @@ static inline int same_name(const char *a, const char *b, size_t len)
 
 /*
  * The fast path of hp_read, inside a sample: the rows of bands in the
- * name cache, read from the input buffer with no more than a hash of
- * the line's start, one comparison of the name and a pass over the
- * digits eight at a time that finds the line's end.  A row taken here
- * is "NAME TAB DIGITS LF", NAME the cached band's, not yet in the
- * sample, with 1 to 16 digits; the first line that is not (a keyword, a
- * new band, a CR, a longer value) is handed to the general path as read
- * ahead (r->pending), a line near the end of the buffer left unread.
- * The general path would read a row taken here in the same way (the
- * band's name is all before the last TAB, as only digits follow it).
+ * row table (find_band), read from the input buffer with no more than
+ * the key of the line's first 16 bytes, a probe or two of the table,
+ * one comparison of the rest of the name and a pass over the digits
+ * eight at a time that finds the line's end.  A row taken here is "NAME
+ * TAB DIGITS LF", NAME a band of the table not yet in the sample, with
+ * 1 to 16 digits; the first line that is not (a keyword, a new band, a
+ * CR, a longer value) is handed to the general path as read ahead
+ * (r->pending), a line near the end of the buffer left unread.  The
+ * general path would read a row taken here in the same way (the band's
+ * name is all before the last TAB, as only digits follow it), but for
+ * the value's text, not kept here (text_len 0): these rows are most
+ * often written as the block they are (hp.h, rows), and a value
+ * without leading zeros is written as its text anyway.
  */
 static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 {
 	const uint64_t zeros = 0x0101010101010101ull * '0';
 	struct hpt_input *in = r->in;
+	const char *l = in->buf + in->start, *const end = in->buf + in->end;
+	const struct row_key *const keys = r->keys;
+	const size_t mask = r->keys_mask;
+	const uint64_t stamp = r->stamp;
+	uint64_t *const seen = r->seen;
+	uint32_t *const slot = r->slot;
+	struct hp_bandval *v = s->v;
+	size_t n = s->n;
+	long lines = 0;
+	int ok = 1;
 	/* The rows are one block only if they are all read here, in one
 	 * call (the general path takes none, nothing is read between). */
 	if (r->rows_entered)
 		r->rows_ok = 0;
 	r->rows_entered = 1;
-	r->rows_start = in->buf + in->start;
+	r->rows_start = l;
+	if (!keys)
+		goto other;
 	for (;;) {
-		char *l = in->buf + in->start;
-		const char *end = in->buf + in->end, *d;
-		size_t n, len, k, lo;
+		const struct row_key *e;
+		const char *d;
+		uint64_t w0, w1, x, y;
+		size_t len, k, lo;
 		uint32_t b;
-		uint64_t x, y;
 		if (end - l < 16) {
-			r->rows_ok = 0; /* the buffer moves on a refill */
-			return;
+			ok = 0; /* the buffer moves on a refill */
+			goto out;
 		}
-		b = r->name_cache[line_key(l)];
-		if (b == 0)
-			goto other;
-		len = r->bands->len[--b];
+		row_words(l, &w0, &w1);
+		for (e = &keys[row_hash(w0, w1, mask)];;
+		     e = &keys[(size_t)(e - keys + 1) & mask]) {
+			if (!e->band)
+				goto other;
+			if (e->w0 != w0 || e->w1 != w1)
+				continue;
+			len = e->len;
+			if ((size_t)(end - l) < len + 18) {
+				ok = 0;
+				goto out;
+			}
+			if (l[len] == '\t' &&
+			    (len <= 16 || same_tail(e->name, l, len)))
+				break;
+		}
+		b = e->band - 1;
+		if (seen[b] == stamp)
+			goto other; /* named twice: summed there */
 		d = l + len + 1;
-		if (end - d < 24) {
-			r->rows_ok = 0;
-			return;
-		}
-		if (l[len] != '\t' || !same_name(r->bands->name[b], l, len) ||
-		    b >= r->seen_cap || r->seen[b] == r->stamp)
-			goto other;
 		k = digit_run(load8(d));
 		if (k == 8)
 			k += digit_run(load8(d + 8));
@@ -1367,32 +1463,47 @@ static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 			y = (load8(d) ^ zeros) << (8 * (16 - k));
 			x += swar8(y) * 100000000u;
 		}
-		n = len + 1 + k;
-		in->start += n + 1; /* the line, read as hpt_input_line does */
-		in->lineno++;
-		in->last_unterminated = 0;
 		if (k > 1 && d[0] == '0')
-			r->rows_ok = 0; /* leading zeros: written as a number */
-		new_value(r, s, b, x, d, k);
+			ok = 0; /* leading zeros: written as a number */
+		if (n == s->cap) {
+			s->v = hpt_xgrow(s->v, &s->cap, n + 1, sizeof *s->v);
+			v = s->v;
+		}
+		seen[b] = stamp;
+		slot[b] = (uint32_t)n;
+		v[n].band = b;
+		v[n].text_off = 0;
+		v[n].bytes = x;
+		v[n].text_len = 0;
+		n++;
+		l = d + k + 1;
+		lines++;
 	}
 other:
 	{
-		char *l = in->buf + in->start;
-		const char *nl = memchr(l, '\n', in->end - in->start);
-		size_t n;
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+		size_t len;
 		if (nl == NULL) {
-			r->rows_ok = 0;
-			return;
+			ok = 0;
+			goto out;
 		}
-		n = (size_t)(nl - l);
-		in->start += n + 1;
-		in->lineno++;
-		in->last_unterminated = 0;
-		r->pending = l;
-		r->pending_len = tidy_line(l, (long)n, r->keep_blanks);
+		len = (size_t)(nl - l);
+		lines++;
+		r->pending = (char *)l;
+		r->pending_len = tidy_line(l, (long)len, r->keep_blanks);
 		r->pending_unterm = 0;
 		r->rows_end = l;
+		l = nl + 1;
 	}
+out:
+	/* the lines read, as hpt_input_line reads them */
+	in->start = (size_t)(l - in->buf);
+	in->lineno += lines;
+	if (lines > 0)
+		in->last_unterminated = 0;
+	s->n = n;
+	if (!ok)
+		r->rows_ok = 0;
 }
 
 enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
@@ -1486,6 +1597,7 @@ void hp_reader_free(struct hp_reader *r)
 	header_free(&r->run_hdr);
 	free(r->seen);
 	free(r->slot);
+	free(r->keys);
 	free(r->badmsg);
 	free(r->frag);
 	free(r->begin_text);
