@@ -113,14 +113,18 @@ static const struct {
 	[R_RUN_DIFFERS] = {"joined anyway", "second profile of another kind"},
 };
 
-/* One entry of the row table (find_band): a band of this input found
- * from the first 16 bytes of its row lines (row_words). */
+/* One entry of the row table (find_band): a band of this input, found
+ * from its name's first and last eight bytes and its length. */
 struct row_key {
-	uint64_t w0, w1;         /* row_words of its rows */
+	uint64_t first, last;    /* name_key of its name */
 	const char *name;        /* its name, the band table's copy */
 	uint32_t len;            /* and its length */
 	uint32_t band;           /* its id + 1 (0: an empty entry) */
 };
+
+/* The longest name kept in the row table: the fast path looks for a
+ * row's TAB that far, and only where that many bytes are buffered. */
+#define KEY_MAX 1024
 
 /* Reader state: everything about one input lives here, nothing global. */
 struct hp_reader {
@@ -173,7 +177,8 @@ struct hp_reader {
 	const char *rows_start, *rows_end;
 	struct row_key *keys;    /* the row table, open addressing with */
 	size_t keys_mask;        /* linear probes: keys_mask + 1 entries, */
-	size_t keys_used;        /* keys_used of them in use (find_band) */
+	size_t keys_used;        /* keys_used of them in use (find_band), */
+	size_t keys_maxlen;      /* the longest name among them */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
 	long rep_line[R_KINDS];         /* and the line of the first */
 };
@@ -355,11 +360,21 @@ static double time_value(const char *t)
 	return (double)m / p10[frac];
 }
 
+/* Copy t[0..n) to *buf (of *cap bytes, grown as needed) and end it
+ * with a NUL: every sample's times go through here, so the call to
+ * grow is made only when the buffer is short. */
+static inline void copy_text(char **buf, size_t *cap, const char *t,
+                             size_t n)
+{
+	if (*cap < n + 1)
+		*buf = hpt_xgrow(*buf, cap, n + 1, 1);
+	memcpy(*buf, t, n);
+	(*buf)[n] = '\0';
+}
+
 static void set_text(struct hp_sample *s, const char *t, size_t n)
 {
-	s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 1, 1);
-	memcpy(s->time_text, t, n);
-	s->time_text[n] = '\0';
+	copy_text(&s->time_text, &s->time_cap, t, n);
 }
 
 /* Remember the form of the time just read (as written back, after its
@@ -794,56 +809,54 @@ static inline uint64_t swar8(uint64_t x)
 	return (x * 10000 + (x >> 32)) & 0xffffffffull;
 }
 
-/* w (from load8) with its bytes from the first TAB on cleared, and
- * *tab non-zero when it has one.  (A zero byte of w ^ TABs is a TAB;
- * the lowest high bit of the classic zero-byte test marks the first
- * exactly: the test can be wrong only above a zero byte.) */
-static inline uint64_t before_tab(uint64_t w, uint64_t *tab)
+/* The index of the lowest byte of w that has its high bit set (w has
+ * one, and only high bits). */
+static inline size_t low_byte(uint64_t w)
+{
+#if defined(__GNUC__)
+	return (size_t)__builtin_ctzll(w) >> 3;
+#else
+	w &= ~w + 1;
+	return (size_t)(((((w >> 7) - 1) & 0x0101010101010101ull) *
+	                 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/* The high bit of each byte of w that is a TAB, exact up to the first
+ * one (the classic zero-byte test of w ^ TABs can be wrong only above
+ * a zero byte); 0 when w has none. */
+static inline uint64_t tabs_in(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t t = w ^ (ones * '\t');
-	t = (t - ones) & ~t & (ones * 0x80);
-	*tab = t;
-	return w & (((t & (~t + 1)) >> 7) - 1);
+	return (t - ones) & ~t & (ones * 0x80);
 }
 
-/* The key of the row line at l, of which 16 bytes can be read: its
- * first 16 bytes up to the first TAB, the rest cleared (*w0 the first
- * eight as load8 reads them, *w1 the next eight).  Band names differ
- * there (the "(ccsID)" prefix of -hc and -hr stacks, the module and
- * name of a -hd or -hy band), and a row's digits are after its TAB, so
- * that every row of a band has the same key, known before the end of
- * its name or line is.  A name with a TAB in its first 16 bytes has no
- * key (name_words). */
-static inline void row_words(const char *l, uint64_t *w0, uint64_t *w1)
+/* The key of a band name n[0..len) of which max(len, 8) bytes can be
+ * read: its first eight bytes (those of a shorter name, the others
+ * cleared) and its last eight (0 for a shorter name), as load8 reads
+ * them.  Band names that differ differ there, or in length: the
+ * "(ccsID)" prefix of -hc and -hr stacks, the end of a -hd closure or
+ * -hy type name that shares its module with many others. */
+static inline void name_key(const char *n, size_t len, uint64_t *first,
+                            uint64_t *last)
 {
-	uint64_t t0, t1;
-	*w0 = before_tab(load8(l), &t0);
-	/* after a TAB in the first word, the second is all cleared */
-	*w1 = before_tab(load8(l + 8), &t1) & ((t0 != 0) - (uint64_t)1);
+	uint64_t w = load8(n);
+	if (len >= 8) {
+		*first = w;
+		*last = load8(n + len - 8);
+	} else {
+		*first = w & (((uint64_t)1 << (8 * len)) - 1);
+		*last = 0;
+	}
 }
 
-/* The slot where the row table's probes for key w0, w1 begin. */
-static inline size_t row_hash(uint64_t w0, uint64_t w1, size_t mask)
+/* The slot where the row table's probes for a key begin. */
+static inline size_t key_hash(uint64_t first, uint64_t last, size_t len,
+                              size_t mask)
 {
-	uint64_t h = (w0 ^ (w1 << 29 | w1 >> 35)) * 0x9E3779B97F4A7C15ull;
-	return (size_t)(h >> 40) & mask;
-}
-
-/* The key of the rows of band name[0..len) (row_words), or 0 when the
- * name has a TAB in its first 16 bytes, which the rows' keys would cut
- * short. */
-static int name_words(const char *name, size_t len, uint64_t *w0,
-                      uint64_t *w1)
-{
-	char b[16] = {0};
-	size_t k = len < 16 ? len : 16;
-	if (memchr(name, '\t', k))
-		return 0;
-	memcpy(b, name, k);
-	*w0 = load8(b);
-	*w1 = load8(b + 8);
-	return 1;
+	uint64_t h = (first ^ (last << 29 | last >> 35)) + len;
+	return (size_t)((h * 0x9E3779B97F4A7C15ull) >> 40) & mask;
 }
 
 /* Make the per-band arrays hold band b. */
@@ -857,13 +870,13 @@ static void grow_bands(struct hp_reader *r, uint32_t b)
 	r->seen_cap = cap;
 }
 
-/* Add band b, named name[0..len) with key w0, w1, to the row table,
- * which is kept at most half full. */
-static void keys_add(struct hp_reader *r, uint64_t w0, uint64_t w1,
+/* Add band b, named name[0..len) with key first, last, to the row
+ * table, which is kept at most half full. */
+static void keys_add(struct hp_reader *r, uint64_t first, uint64_t last,
                      const char *name, size_t len, uint32_t b)
 {
 	struct row_key *e;
-	if (2 * (r->keys_used + 1) > r->keys_mask + 1 || !r->keys) {
+	if (!r->keys || 2 * (r->keys_used + 1) > r->keys_mask + 1) {
 		size_t i, size = r->keys ? 2 * (r->keys_mask + 1) : 256;
 		struct row_key *old = r->keys;
 		size_t oldn = r->keys ? r->keys_mask + 1 : 0;
@@ -872,8 +885,8 @@ static void keys_add(struct hp_reader *r, uint64_t w0, uint64_t w1,
 		for (i = 0; i < oldn; i++) {
 			if (!old[i].band)
 				continue;
-			e = &r->keys[row_hash(old[i].w0, old[i].w1,
-			                      r->keys_mask)];
+			e = &r->keys[key_hash(old[i].first, old[i].last,
+			                      old[i].len, r->keys_mask)];
 			while (e->band)
 				e = &r->keys[(size_t)(e - r->keys + 1) &
 				             r->keys_mask];
@@ -881,15 +894,27 @@ static void keys_add(struct hp_reader *r, uint64_t w0, uint64_t w1,
 		}
 		free(old);
 	}
-	e = &r->keys[row_hash(w0, w1, r->keys_mask)];
+	e = &r->keys[key_hash(first, last, len, r->keys_mask)];
 	while (e->band)
 		e = &r->keys[(size_t)(e - r->keys + 1) & r->keys_mask];
-	e->w0 = w0;
-	e->w1 = w1;
+	e->first = first;
+	e->last = last;
 	e->name = name;
 	e->len = (uint32_t)len;
 	e->band = b + 1;
 	r->keys_used++;
+}
+
+/* Are bytes 8 to len - 8 of a those of b (len > 16)?  memcmp, inline,
+ * for the middle of a row's name, between the words of its key: words,
+ * the last one overlapping the key's last, never past len. */
+static inline int same_middle(const char *a, const char *b, size_t len)
+{
+	size_t i;
+	for (i = 8; i + 8 < len; i += 8)
+		if (load8(a + i) != load8(b + i))
+			return 0;
+	return 1;
 }
 
 /*
@@ -899,36 +924,48 @@ static void keys_add(struct hp_reader *r, uint64_t w0, uint64_t w1,
  * band, and a profile has few of them, seen again in each census, in
  * an order that changes from one census to the next (the RTS's
  * hash-table order).  So each band of this input is also in the row
- * table, keyed by the start of its rows (row_words): the fast path,
- * fast_rows, finds a row's band there from the row's first 16 bytes
- * and one comparison of the rest of its name, without hashing the
- * whole name in the band table.  (A name of 2^32 bytes or more, or
- * with a TAB in its first 16, is not in the row table: its rows take
- * this path.)
+ * table, keyed by its name's ends and length (name_key): the fast
+ * path, fast_rows, finds a row's band there once it has found the
+ * row's TAB, with a comparison of two words and the name's middle,
+ * without hashing the whole name in the band table.  A name with a
+ * TAB or a newline, or longer than KEY_MAX, is not in the row table
+ * (its rows take this path): the fast path takes a row's name to end
+ * at its first TAB, on its line.
  */
 static uint32_t find_band(struct hp_reader *r, const char *l, long tab)
 {
-	uint64_t w0, w1;
+	size_t len = (size_t)tab;
+	uint64_t first = 0, last = 0;
 	uint32_t b;
-	int keyed = (uint64_t)tab < UINT32_MAX &&
-	            name_words(l, (size_t)tab, &w0, &w1);
+	int keyed = len <= KEY_MAX && !memchr(l, '\t', len) &&
+	            !memchr(l, '\n', len);
+	if (keyed) {
+		char w[8] = {0};
+		if (len < 8) {
+			memcpy(w, l, len);
+			name_key(w, len, &first, &last);
+		} else {
+			name_key(l, len, &first, &last);
+		}
+	}
 	if (keyed && r->keys) {
-		const struct row_key *e = &r->keys[row_hash(w0, w1,
+		const struct row_key *e = &r->keys[key_hash(first, last, len,
 		                                            r->keys_mask)];
 		for (; e->band; e = &r->keys[(size_t)(e - r->keys + 1) &
 		                             r->keys_mask])
-			if (e->w0 == w0 && e->w1 == w1 &&
-			    e->len == (size_t)tab &&
-			    memcmp(e->name, l, (size_t)tab) == 0)
+			if (e->first == first && e->last == last &&
+			    e->len == len && memcmp(e->name, l, len) == 0)
 				return e->band - 1;
 	}
 	if (has_nul(l, tab))
 		return UINT32_MAX;
-	b = hpt_intern(r->bands, l, (size_t)tab, NULL);
+	b = hpt_intern(r->bands, l, len, NULL);
 	if (keyed) {
 		if (b >= r->seen_cap)
 			grow_bands(r, b);
-		keys_add(r, w0, w1, r->bands->name[b], (size_t)tab, b);
+		if (len > r->keys_maxlen)
+			r->keys_maxlen = len;
+		keys_add(r, first, last, r->bands->name[b], len, b);
 	}
 	return b;
 }
@@ -1156,9 +1193,7 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 		check_run(r);
 	r->new_run = 0;
 	shift_run(r, s);
-	r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
-	                          (size_t)restlen + 1, 1);
-	memcpy(r->begin_text, rest, (size_t)restlen);
+	copy_text(&r->begin_text, &r->begin_cap, rest, (size_t)restlen);
 	r->begin_len = (size_t)restlen;
 	r->have_begin = 1;
 }
@@ -1174,9 +1209,7 @@ static void end_sample(struct hp_reader *r, struct hp_sample *s)
 	r->have_prev = 1;
 	r->prev_time = s->time;
 	r->last_len = strlen(s->time_text);
-	r->last_text = hpt_xgrow(r->last_text, &r->last_cap, r->last_len + 1,
-	                         1);
-	memcpy(r->last_text, s->time_text, r->last_len + 1);
+	copy_text(&r->last_text, &r->last_cap, s->time_text, r->last_len);
 	r->nsamples++;
 	r->last_empty = s->n == 0;
 	s->line = r->begin;
@@ -1358,117 +1391,115 @@ static enum hp_item at_end(struct hp_reader *r)
 /* How many of the 8 bytes of w (from load8) come before the first that
  * is not a decimal digit (8: none is).  Bytes less '0' are digits when
  * below 10: adding 0x76 to each (high bit cleared, so no carry crosses
- * bytes) sets its high bit otherwise; the bytes below the first such
- * bit are then counted with one multiplication. */
+ * bytes) sets its high bit otherwise. */
 static inline size_t digit_run(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t x = w ^ (ones * '0');
 	uint64_t t = (((x & ~(ones * 0x80)) + ones * 0x76) | x) & (ones * 0x80);
-	t &= ~t + 1;             /* the lowest only */
-	return (size_t)(((((t >> 7) - 1) & ones) * ones) >> 56);
+	return t ? low_byte(t) : 8;
 }
 
-/* Are bytes 16 to len of a those of b (len > 16)?  memcmp, inline,
- * for the rest of a row's name after its key: words, the last one
- * overlapping the one before it (or the key), never past len. */
-static inline int same_tail(const char *a, const char *b, size_t len)
-{
-	size_t i;
-	for (i = 16; i + 8 < len; i += 8)
-		if (load8(a + i) != load8(b + i))
-			return 0;
-	return load8(a + len - 8) == load8(b + len - 8);
-}
+/* fast_rows is kept out of hp_read, where GCC would inline it (its one
+ * caller) and spill its loop's registers for hp_read's. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* The state of the loop of fast_rows, run_rows: where it is, what it
+ * reads with, what it fills. */
+struct row_run {
+	const char *l;           /* the next line */
+	const char *limit;       /* rows start before it (see fast_rows) */
+	const struct row_key *keys; /* the reader's row table */
+	size_t mask, maxlen;
+	uint64_t stamp;          /* and its sample stamp, seen, slot */
+	uint64_t *seen;
+	uint32_t *slot;
+	struct hp_bandval *v;    /* the sample's values, n of cap */
+	size_t n, cap;
+	int lead_zero;           /* a value taken had leading zeros */
+};
+
+/* Why run_rows stopped. */
+enum { RUN_OTHER, RUN_LIMIT, RUN_FULL };
 
 /*
- * The fast path of hp_read, inside a sample: the rows of bands in the
- * row table (find_band), read from the input buffer with no more than
- * the key of the line's first 16 bytes, a probe or two of the table,
- * one comparison of the rest of the name and a pass over the digits
- * eight at a time that finds the line's end.  A row taken here is "NAME
- * TAB DIGITS LF", NAME a band of the table not yet in the sample, with
- * 1 to 16 digits; the first line that is not (a keyword, a new band, a
- * CR, a longer value) is handed to the general path as read ahead
- * (r->pending), a line near the end of the buffer left unread.  The
- * general path would read a row taken here in the same way (the band's
- * name is all before the last TAB, as only digits follow it), but for
- * the value's text, not kept here (text_len 0): these rows are most
- * often written as the block they are (hp.h, rows), and a value
- * without leading zeros is written as its text anyway.
+ * The loop of fast_rows: the rows at q->l, while they are rows of bands
+ * of the row table (find_band) not yet in the sample, "NAME TAB DIGITS
+ * LF" with 1 to 16 digits.  Each costs a search for its TAB eight bytes
+ * at a time, a probe or two of the table by the name's key, a
+ * comparison of the name's middle and a pass over the digits eight at
+ * a time that finds the line's end.  Stops at a line that is not such
+ * a row (RUN_OTHER, q->l at it), at q->limit (RUN_LIMIT), or when the
+ * values are full (RUN_FULL).  A function of its own that calls none,
+ * so that its state stays in registers.
  */
-static void fast_rows(struct hp_reader *r, struct hp_sample *s)
+static NOINLINE int run_rows(struct row_run *q)
 {
 	const uint64_t zeros = 0x0101010101010101ull * '0';
-	struct hpt_input *in = r->in;
-	const char *l = in->buf + in->start, *const end = in->buf + in->end;
-	const struct row_key *const keys = r->keys;
-	const size_t mask = r->keys_mask;
-	const uint64_t stamp = r->stamp;
-	uint64_t *const seen = r->seen;
-	uint32_t *const slot = r->slot;
-	struct hp_bandval *v = s->v;
-	size_t n = s->n;
-	long lines = 0;
-	int ok = 1;
-	/* The rows are one block only if they are all read here, in one
-	 * call (the general path takes none, nothing is read between). */
-	if (r->rows_entered)
-		r->rows_ok = 0;
-	r->rows_entered = 1;
-	r->rows_start = l;
-	if (!keys)
-		goto other;
+	const char *l = q->l, *const limit = q->limit;
+	const struct row_key *const keys = q->keys;
+	const size_t mask = q->mask, maxlen = q->maxlen;
+	const uint64_t stamp = q->stamp;
+	uint64_t *const seen = q->seen;
+	uint32_t *const slot = q->slot;
+	struct hp_bandval *const v = q->v;
+	size_t n = q->n;
+	const size_t cap = q->cap;
+	int why, lead_zero = 0;
 	for (;;) {
 		const struct row_key *e;
-		const char *d;
-		uint64_t w0, w1, x, y;
-		size_t len, k, lo;
+		const char *d, *p = l;
+		uint64_t first, last, x, y, t;
+		size_t len, k;
 		uint32_t b;
-		if (end - l < 16) {
-			ok = 0; /* the buffer moves on a refill */
-			goto out;
+		if (l >= limit) {
+			why = RUN_LIMIT;
+			break;
 		}
-		row_words(l, &w0, &w1);
-		for (e = &keys[row_hash(w0, w1, mask)];;
+		if (n == cap) {
+			why = RUN_FULL;
+			break;
+		}
+		why = RUN_OTHER;
+		while ((t = tabs_in(load8(p))) == 0)
+			if ((size_t)((p += 8) - l) > maxlen)
+				goto stop; /* no name of the table */
+		len = (size_t)(p - l) + low_byte(t);
+		name_key(l, len, &first, &last);
+		for (e = &keys[key_hash(first, last, len, mask)];;
 		     e = &keys[(size_t)(e - keys + 1) & mask]) {
 			if (!e->band)
-				goto other;
-			if (e->w0 != w0 || e->w1 != w1)
-				continue;
-			len = e->len;
-			if ((size_t)(end - l) < len + 18) {
-				ok = 0;
-				goto out;
-			}
-			if (l[len] == '\t' &&
-			    (len <= 16 || same_tail(e->name, l, len)))
+				goto stop;
+			if (e->first == first && e->last == last &&
+			    e->len == len &&
+			    (len <= 16 || same_middle(e->name, l, len)))
 				break;
 		}
 		b = e->band - 1;
 		if (seen[b] == stamp)
-			goto other; /* named twice: summed there */
+			break; /* named twice: summed by the general path */
 		d = l + len + 1;
 		k = digit_run(load8(d));
 		if (k == 8)
 			k += digit_run(load8(d + 8));
 		if (k == 0 || k > 16 || d[k] != '\n')
-			goto other;
+			break;
 		/* The last min(k, 8) digits in one word, after zeros (its
 		 * low bytes are the leading digits); the first k - 8 in
 		 * another, the same way. */
-		lo = k < 8 ? k : 8;
-		x = swar8((load8(d + k - lo) ^ zeros) << (8 * (8 - lo)));
-		if (k > 8) {
+		if (k <= 8) {
+			x = swar8((load8(d) ^ zeros) << (8 * (8 - k)));
+		} else {
+			x = swar8(load8(d + k - 8) ^ zeros);
 			y = (load8(d) ^ zeros) << (8 * (16 - k));
 			x += swar8(y) * 100000000u;
 		}
-		if (k > 1 && d[0] == '0')
-			ok = 0; /* leading zeros: written as a number */
-		if (n == s->cap) {
-			s->v = hpt_xgrow(s->v, &s->cap, n + 1, sizeof *s->v);
-			v = s->v;
-		}
+		if (d[0] == '0' && k > 1)
+			lead_zero = 1;
 		seen[b] = stamp;
 		slot[b] = (uint32_t)n;
 		v[n].band = b;
@@ -1477,33 +1508,133 @@ static void fast_rows(struct hp_reader *r, struct hp_sample *s)
 		v[n].text_len = 0;
 		n++;
 		l = d + k + 1;
-		lines++;
 	}
-other:
-	{
-		const char *nl = memchr(l, '\n', (size_t)(end - l));
-		size_t len;
-		if (nl == NULL) {
-			ok = 0;
-			goto out;
-		}
-		len = (size_t)(nl - l);
-		lines++;
-		r->pending = (char *)l;
-		r->pending_len = tidy_line(l, (long)len, r->keep_blanks);
-		r->pending_unterm = 0;
-		r->rows_end = l;
-		l = nl + 1;
-	}
-out:
-	/* the lines read, as hpt_input_line reads them */
-	in->start = (size_t)(l - in->buf);
-	in->lineno += lines;
-	if (lines > 0)
-		in->last_unterminated = 0;
-	s->n = n;
-	if (!ok)
+stop:
+	q->l = l;
+	q->n = n;
+	q->lead_zero = lead_zero;
+	return why;
+}
+
+/*
+ * The fast path of hp_read, inside a sample: the rows of bands in the
+ * row table, read from the input buffer by run_rows.  The first line
+ * that is not such a row (a keyword, a new band, a CR, a longer value)
+ * is handed to the general path as read ahead (r->pending), a line
+ * near the end of the buffer left unread.  The general path would read
+ * a row taken here in the same way (the band's name is all before the
+ * last TAB, and only digits follow its first), but for the value's
+ * text, not kept here (text_len 0): these rows are most often written
+ * as the block they are (hp.h, rows), and a value without leading
+ * zeros is written as its text anyway.
+ */
+static int fast_rows(struct hp_reader *r, struct hp_sample *s)
+{
+	struct hpt_input *in = r->in;
+	const char *const start = in->buf + in->start;
+	const char *const end = in->buf + in->end;
+	struct row_run q;
+	size_t n0 = s->n;
+	int why = RUN_OTHER;
+	/* The rows are one block only if they are all read here, in one
+	 * call (the general path takes none, nothing is read between). */
+	if (r->rows_entered)
 		r->rows_ok = 0;
+	r->rows_entered = 1;
+	r->rows_start = start;
+	q.l = start;
+	if (r->keys) {
+		/* Room to look for the TAB of the longest name in the
+		 * table, then for 16 digits and a newline after it. */
+		q.limit = (size_t)(end - start) < r->keys_maxlen + 32
+		          ? start : end - r->keys_maxlen - 32;
+		q.keys = r->keys;
+		q.mask = r->keys_mask;
+		q.maxlen = r->keys_maxlen;
+		q.stamp = r->stamp;
+		q.seen = r->seen;
+		q.slot = r->slot;
+		for (;;) {
+			q.v = s->v;
+			q.n = s->n;
+			q.cap = s->cap;
+			why = run_rows(&q);
+			s->n = q.n;
+			if (q.lead_zero)
+				r->rows_ok = 0; /* written as a number */
+			if (why != RUN_FULL)
+				break;
+			s->v = hpt_xgrow(s->v, &s->cap, s->n + 1,
+			                 sizeof *s->v);
+		}
+	}
+	if (why == RUN_OTHER) {
+		const char *l = q.l;
+		const char *nl;
+		size_t bl = r->begin_len;
+		if (r->have_begin && !r->bad && (size_t)(end - l) > 11 + bl &&
+		    memcmp(l, "END_SAMPLE ", 11) == 0 &&
+		    memcmp(l + 11, r->begin_text, bl) == 0 &&
+		    l[11 + bl] == '\n') {
+			/* The END_SAMPLE line of the sample, with the time
+			 * of its BEGIN_SAMPLE as read, as GHC writes it:
+			 * what on_end does for it is to end the sample. */
+			in->start = (size_t)(l + 12 + bl - in->buf);
+			in->lineno += (long)(s->n - n0) + 1;
+			in->last_unterminated = 0;
+			end_sample(r, s);
+			if (r->rows_ok) {
+				s->rows = r->rows_start;
+				s->rows_len = (size_t)(l - r->rows_start);
+			}
+			return 1;
+		}
+		nl = memchr(l, '\n', (size_t)(end - l));
+		if (nl) {
+			in->lineno++;
+			r->pending = (char *)l;
+			r->pending_len = tidy_line(l, (long)(nl - l),
+			                           r->keep_blanks);
+			r->pending_unterm = 0;
+			r->rows_end = l;
+			q.l = nl + 1;
+		} else {
+			r->rows_ok = 0;
+		}
+	} else {
+		r->rows_ok = 0; /* RUN_LIMIT: the buffer moves on a refill */
+	}
+	/* the lines read, as hpt_input_line reads them: a row each */
+	in->start = (size_t)(q.l - in->buf);
+	in->lineno += (long)(s->n - n0);
+	if (q.l != start)
+		in->last_unterminated = 0;
+	return 0;
+}
+
+/*
+ * The BEGIN_SAMPLE line at the reader's position, if it is whole in the
+ * buffer and as GHC writes it, "BEGIN_SAMPLE TIME LF" with TIME of
+ * digits, '.' and ',': read it as the general path does (no row, no
+ * blanks or CR to trim: on_begin's), and return 1.  Else read nothing
+ * and return 0.
+ */
+static int fast_begin(struct hp_reader *r, struct hp_sample *s)
+{
+	struct hpt_input *in = r->in;
+	const char *l = in->buf + in->start, *end = in->buf + in->end, *p;
+	if (end - l < 15 || memcmp(l, "BEGIN_SAMPLE ", 13) != 0)
+		return 0;
+	for (p = l + 13; p < end && ((unsigned)(*p - '0') <= 9 ||
+	                             *p == '.' || *p == ','); p++)
+		;
+	if (p == l + 13 || p == end || *p != '\n')
+		return 0;
+	in->start = (size_t)(p + 1 - in->buf);
+	in->lineno++;
+	in->last_unterminated = 0;
+	on_begin(r, s, l + 13, (long)(p - l - 13), 0);
+	return 1;
 }
 
 enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
@@ -1525,8 +1656,11 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		long n, restlen, tab;
 		int unterm, k;
 		uint64_t bytes;
-		if (r->in_sample && !r->frag_line && !r->pending)
-			fast_rows(r, s);
+		if (!r->in_sample && !r->pending)
+			fast_begin(r, s);
+		if (r->in_sample && !r->frag_line && !r->pending &&
+		    fast_rows(r, s))
+			return HP_SAMPLE;
 		n = next_line(r, &l, &unterm);
 		if (n < 0)
 			return at_end(r);
