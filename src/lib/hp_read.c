@@ -398,8 +398,39 @@ static void note_time_form(struct hp_reader *r, const char *t, long ip,
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
+	static const uint64_t ten[] = {1, 10, 100, 1000, 10000, 100000,
+	                               1000000, 10000000, 100000000,
+	                               1000000000, 10000000000ull,
+	                               100000000000ull, 1000000000000ull,
+	                               10000000000000ull, 100000000000000ull,
+	                               1000000000000000ull};
 	long i = 0, dot = -1, ip, dec, sig = 0;
 	uint64_t sec = 0, whole = 0, m = 0;
+	/* The usual time, as GHC writes it: whole seconds, a point and
+	 * decimals, 15 digits at most, not the ".100" of a 6.x carry.  Its
+	 * value is its digits as an integer over 10^decimals (exact, and
+	 * correctly rounded), what the general pass below finds for it;
+	 * this is that pass without its cases. */
+	while (i < n && (unsigned)(t[i] - '0') <= 9)
+		whole = whole * 10 + (uint64_t)(t[i++] - '0');
+	if (i > 0 && i < n && t[i] == '.' && n <= 16) {
+		uint64_t frac = 0;
+		long j = i + 1;
+		while (j < n && (unsigned)(t[j] - '0') <= 9)
+			frac = frac * 10 + (uint64_t)(t[j++] - '0');
+		dec = j - i - 1;
+		if (j == n && !(dec == 3 && frac == 100)) {
+			set_text(s, t, (size_t)n);
+			s->time = (double)(whole * ten[dec] + frac) / p10[dec];
+			if (warn) {
+				r->prev_dec = (int)dec;
+				r->prev_int = whole;
+			}
+			return;
+		}
+	}
+	i = 0;
+	whole = 0;
 	/* One pass over the digits gives, for the usual time, what
 	 * time_value and note_time_form would find in the text: its
 	 * significant digits as an integer m (the leading zeros of the
@@ -1452,7 +1483,7 @@ static NOINLINE int run_rows(struct row_run *q)
 	int why, lead_zero = 0;
 	for (;;) {
 		const struct row_key *e;
-		const char *d, *p = l;
+		const char *d, *p = l, *const stop = l + maxlen;
 		uint64_t first, last, x, y, t;
 		size_t len, k;
 		uint32_t b;
@@ -1465,9 +1496,19 @@ static NOINLINE int run_rows(struct row_run *q)
 			break;
 		}
 		why = RUN_OTHER;
-		while ((t = tabs_in(load8(p))) == 0)
-			if ((size_t)((p += 8) - l) > maxlen)
+		/* the first TAB, two words at a time, as far as the longest
+		 * name of the table */
+		for (;;) {
+			if ((t = tabs_in(load8(p))) != 0)
+				break;
+			if ((t = tabs_in(load8(p + 8))) != 0) {
+				p += 8;
+				break;
+			}
+			p += 16;
+			if (p > stop)
 				goto stop; /* no name of the table */
+		}
 		len = (size_t)(p - l) + low_byte(t);
 		name_key(l, len, &first, &last);
 		for (e = &keys[key_hash(first, last, len, mask)];;
@@ -1545,9 +1586,10 @@ static int fast_rows(struct hp_reader *r, struct hp_sample *s)
 	q.l = start;
 	if (r->keys) {
 		/* Room to look for the TAB of the longest name in the
-		 * table, then for 16 digits and a newline after it. */
-		q.limit = (size_t)(end - start) < r->keys_maxlen + 32
-		          ? start : end - r->keys_maxlen - 32;
+		 * table (two words past it), then for 16 digits and a
+		 * newline after it. */
+		q.limit = (size_t)(end - start) < r->keys_maxlen + 48
+		          ? start : end - r->keys_maxlen - 48;
 		q.keys = r->keys;
 		q.mask = r->keys_mask;
 		q.maxlen = r->keys_maxlen;
@@ -1625,8 +1667,19 @@ static int fast_begin(struct hp_reader *r, struct hp_sample *s)
 	const char *l = in->buf + in->start, *end = in->buf + in->end, *p;
 	if (end - l < 15 || memcmp(l, "BEGIN_SAMPLE ", 13) != 0)
 		return 0;
-	for (p = l + 13; p < end && ((unsigned)(*p - '0') <= 9 ||
-	                             *p == '.' || *p == ','); p++)
+	p = l + 13;
+	if (end - p >= 24) {
+		/* digits, a point, digits, eight at a time (the usual time:
+		 * what the loop below would pass over) */
+		size_t k = digit_run(load8(p));
+		p += k;
+		if (k < 8 && (*p == '.' || *p == ',')) {
+			k = digit_run(load8(++p));
+			p += k;
+		}
+	}
+	for (; p < end && ((unsigned)(*p - '0') <= 9 || *p == '.' ||
+	                   *p == ','); p++)
 		;
 	if (p == l + 13 || p == end || *p != '\n')
 		return 0;
