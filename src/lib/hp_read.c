@@ -126,6 +126,13 @@ struct row_key {
  * row's TAB that far, and only where that many bytes are buffered. */
 #define KEY_MAX 1024
 
+/* Where a band was seen last: the stamp of the sample (hp_reader) and
+ * its index in that sample's values, for a band named twice. */
+struct band_seen {
+	uint64_t stamp;
+	uint64_t slot;
+};
+
 /* Reader state: everything about one input lives here, nothing global. */
 struct hp_reader {
 	struct hpt_input *in;     /* the caller's */
@@ -136,8 +143,7 @@ struct hp_reader {
 	int strict;              /* repairs are errors */
 	int ended;               /* hp_read returned HP_EOF */
 	uint64_t stamp;          /* number of the sample being read */
-	uint64_t *seen;          /* seen[band]: stamp of its last sample */
-	uint32_t *slot;          /* slot[band]: its index in that sample */
+	struct band_seen *seen;  /* seen[band]: when it was seen last */
 	size_t seen_cap;
 	long nsamples;           /* samples returned so far */
 	int last_empty;          /* the last sample returned had no bands */
@@ -895,8 +901,6 @@ static void grow_bands(struct hp_reader *r, uint32_t b)
 {
 	size_t old = r->seen_cap, cap = old;
 	r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
-	cap = old;
-	r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
 	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
 	r->seen_cap = cap;
 }
@@ -1008,8 +1012,8 @@ static inline void new_value(struct hp_reader *r, struct hp_sample *s,
                              size_t tlen)
 {
 	struct hp_bandval *v;
-	r->seen[b] = r->stamp;
-	r->slot[b] = (uint32_t)s->n;
+	r->seen[b].stamp = r->stamp;
+	r->seen[b].slot = s->n;
 	if (s->n == s->cap)
 		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 	v = &s->v[s->n++];
@@ -1043,8 +1047,8 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 {
 	if (b >= r->seen_cap)
 		grow_bands(r, b);
-	if (r->seen[b] == r->stamp) {
-		struct hp_bandval *v = &s->v[r->slot[b]];
+	if (r->seen[b].stamp == r->stamp) {
+		struct hp_bandval *v = &s->v[r->seen[b].slot];
 		if (v->bytes > UINT64_MAX - bytes)
 			hpt_data_error(r->in->name, line,
 			               "sum of band values out of range");
@@ -1446,9 +1450,8 @@ struct row_run {
 	const char *limit;       /* rows start before it (see fast_rows) */
 	const struct row_key *keys; /* the reader's row table */
 	size_t mask, maxlen;
-	uint64_t stamp;          /* and its sample stamp, seen, slot */
-	uint64_t *seen;
-	uint32_t *slot;
+	uint64_t stamp;          /* and its sample stamp and seen */
+	struct band_seen *seen;
 	struct hp_bandval *v;    /* the sample's values, n of cap */
 	size_t n, cap;
 	int lead_zero;           /* a value taken had leading zeros */
@@ -1475,8 +1478,7 @@ static NOINLINE int run_rows(struct row_run *q)
 	const struct row_key *const keys = q->keys;
 	const size_t mask = q->mask, maxlen = q->maxlen;
 	const uint64_t stamp = q->stamp;
-	uint64_t *const seen = q->seen;
-	uint32_t *const slot = q->slot;
+	struct band_seen *const seen = q->seen;
 	struct hp_bandval *const v = q->v;
 	size_t n = q->n;
 	const size_t cap = q->cap;
@@ -1521,7 +1523,7 @@ static NOINLINE int run_rows(struct row_run *q)
 				break;
 		}
 		b = e->band - 1;
-		if (seen[b] == stamp)
+		if (seen[b].stamp == stamp)
 			break; /* named twice: summed by the general path */
 		d = l + len + 1;
 		k = digit_run(load8(d));
@@ -1541,8 +1543,8 @@ static NOINLINE int run_rows(struct row_run *q)
 		}
 		if (d[0] == '0' && k > 1)
 			lead_zero = 1;
-		seen[b] = stamp;
-		slot[b] = (uint32_t)n;
+		seen[b].stamp = stamp;
+		seen[b].slot = n;
 		v[n].band = b;
 		v[n].text_off = 0;
 		v[n].bytes = x;
@@ -1595,7 +1597,6 @@ static int fast_rows(struct hp_reader *r, struct hp_sample *s)
 		q.maxlen = r->keys_maxlen;
 		q.stamp = r->stamp;
 		q.seen = r->seen;
-		q.slot = r->slot;
 		for (;;) {
 			q.v = s->v;
 			q.n = s->n;
@@ -1783,7 +1784,6 @@ void hp_reader_free(struct hp_reader *r)
 	header_free(&r->hdr);
 	header_free(&r->run_hdr);
 	free(r->seen);
-	free(r->slot);
 	free(r->keys);
 	free(r->badmsg);
 	free(r->frag);
