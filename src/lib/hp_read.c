@@ -113,8 +113,25 @@ static const struct {
 	[R_RUN_DIFFERS] = {"joined anyway", "second profile of another kind"},
 };
 
-/* The size of the band-name cache of find_band (a power of 2). */
-#define NAME_CACHE 1024
+/* One entry of the row table (find_band): a band of this input, found
+ * from its name's first and last eight bytes and its length. */
+struct row_key {
+	uint64_t first, last;    /* name_key of its name */
+	const char *name;        /* its name, the band table's copy */
+	uint32_t len;            /* and its length */
+	uint32_t band;           /* its id + 1 (0: an empty entry) */
+};
+
+/* The longest name kept in the row table: the fast path looks for a
+ * row's TAB that far, and only where that many bytes are buffered. */
+#define KEY_MAX 1024
+
+/* Where a band was seen last: the stamp of the sample (hp_reader) and
+ * its index in that sample's values, for a band named twice. */
+struct band_seen {
+	uint64_t stamp;
+	uint64_t slot;
+};
 
 /* Reader state: everything about one input lives here, nothing global. */
 struct hp_reader {
@@ -126,8 +143,7 @@ struct hp_reader {
 	int strict;              /* repairs are errors */
 	int ended;               /* hp_read returned HP_EOF */
 	uint64_t stamp;          /* number of the sample being read */
-	uint64_t *seen;          /* seen[band]: stamp of its last sample */
-	uint32_t *slot;          /* slot[band]: its index in that sample */
+	struct band_seen *seen;  /* seen[band]: when it was seen last */
 	size_t seen_cap;
 	long nsamples;           /* samples returned so far */
 	int last_empty;          /* the last sample returned had no bands */
@@ -165,8 +181,10 @@ struct hp_reader {
 	 * as the writer would write it (rows_ok: so far). */
 	int rows_ok, rows_entered;
 	const char *rows_start, *rows_end;
-	uint32_t name_cache[NAME_CACHE]; /* band id + 1 by line_key (0:
-	                         * none): see find_band */
+	struct row_key *keys;    /* the row table, open addressing with */
+	size_t keys_mask;        /* linear probes: keys_mask + 1 entries, */
+	size_t keys_used;        /* keys_used of them in use (find_band), */
+	size_t keys_maxlen;      /* the longest name among them */
 	unsigned long rep_n[R_KINDS];   /* repairs of each kind so far */
 	long rep_line[R_KINDS];         /* and the line of the first */
 };
@@ -348,11 +366,21 @@ static double time_value(const char *t)
 	return (double)m / p10[frac];
 }
 
+/* Copy t[0..n) to *buf (of *cap bytes, grown as needed) and end it
+ * with a NUL: every sample's times go through here, so the call to
+ * grow is made only when the buffer is short. */
+static inline void copy_text(char **buf, size_t *cap, const char *t,
+                             size_t n)
+{
+	if (*cap < n + 1)
+		*buf = hpt_xgrow(*buf, cap, n + 1, 1);
+	memcpy(*buf, t, n);
+	(*buf)[n] = '\0';
+}
+
 static void set_text(struct hp_sample *s, const char *t, size_t n)
 {
-	s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 1, 1);
-	memcpy(s->time_text, t, n);
-	s->time_text[n] = '\0';
+	copy_text(&s->time_text, &s->time_cap, t, n);
 }
 
 /* Remember the form of the time just read (as written back, after its
@@ -376,8 +404,39 @@ static void note_time_form(struct hp_reader *r, const char *t, long ip,
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
+	static const uint64_t ten[] = {1, 10, 100, 1000, 10000, 100000,
+	                               1000000, 10000000, 100000000,
+	                               1000000000, 10000000000ull,
+	                               100000000000ull, 1000000000000ull,
+	                               10000000000000ull, 100000000000000ull,
+	                               1000000000000000ull};
 	long i = 0, dot = -1, ip, dec, sig = 0;
 	uint64_t sec = 0, whole = 0, m = 0;
+	/* The usual time, as GHC writes it: whole seconds, a point and
+	 * decimals, 15 digits at most, not the ".100" of a 6.x carry.  Its
+	 * value is its digits as an integer over 10^decimals (exact, and
+	 * correctly rounded), what the general pass below finds for it;
+	 * this is that pass without its cases. */
+	while (i < n && (unsigned)(t[i] - '0') <= 9)
+		whole = whole * 10 + (uint64_t)(t[i++] - '0');
+	if (i > 0 && i < n && t[i] == '.' && n <= 16) {
+		uint64_t frac = 0;
+		long j = i + 1;
+		while (j < n && (unsigned)(t[j] - '0') <= 9)
+			frac = frac * 10 + (uint64_t)(t[j++] - '0');
+		dec = j - i - 1;
+		if (j == n && !(dec == 3 && frac == 100)) {
+			set_text(s, t, (size_t)n);
+			s->time = (double)(whole * ten[dec] + frac) / p10[dec];
+			if (warn) {
+				r->prev_dec = (int)dec;
+				r->prev_int = whole;
+			}
+			return;
+		}
+	}
+	i = 0;
+	whole = 0;
 	/* One pass over the digits gives, for the usual time, what
 	 * time_value and note_time_form would find in the text: its
 	 * significant digits as an integer m (the leading zeros of the
@@ -787,35 +846,110 @@ static inline uint64_t swar8(uint64_t x)
 	return (x * 10000 + (x >> 32)) & 0xffffffffull;
 }
 
-/* w (from load8) with its bytes from the first TAB on cleared; *tab
- * set when it has one.  (A zero byte of w ^ TABs is a TAB; the lowest
- * high bit of the classic zero-byte test marks the first exactly.) */
-static inline uint64_t before_tab(uint64_t w, int *tab)
+/* The index of the lowest byte of w that has its high bit set (w has
+ * one, and only high bits). */
+static inline size_t low_byte(uint64_t w)
+{
+#if defined(__GNUC__)
+	return (size_t)__builtin_ctzll(w) >> 3;
+#else
+	w &= ~w + 1;
+	return (size_t)(((((w >> 7) - 1) & 0x0101010101010101ull) *
+	                 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/* The high bit of each byte of w that is a TAB, exact up to the first
+ * one (the classic zero-byte test of w ^ TABs can be wrong only above
+ * a zero byte); 0 when w has none. */
+static inline uint64_t tabs_in(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t t = w ^ (ones * '\t');
-	t = (t - ones) & ~t & (ones * 0x80);
-	*tab = t != 0;
-	return w & (((t & (~t + 1)) >> 7) - 1);
+	return (t - ones) & ~t & (ones * 0x80);
 }
 
-/* The slot in the reader's name cache of the row line at l, 16 bytes
- * of which can be read there: a hash of its first 16 bytes up to the
- * first TAB, where band names differ (the "(ccsID)" prefix of -hc and
- * -hr stacks, the module and name of a -hd or -hy band).  A key of the
- * line's start, not of the name, so that the fast path finds a row's
- * band before it knows where the name or the line ends (names alike in
- * their first 16 bytes share a slot: only slower). */
-static inline size_t line_key(const char *l)
+/* The key of a band name n[0..len) of which max(len, 8) bytes can be
+ * read: its first eight bytes (those of a shorter name, the others
+ * cleared) and its last eight (0 for a shorter name), as load8 reads
+ * them.  Band names that differ differ there, or in length: the
+ * "(ccsID)" prefix of -hc and -hr stacks, the end of a -hd closure or
+ * -hy type name that shares its module with many others. */
+static inline void name_key(const char *n, size_t len, uint64_t *first,
+                            uint64_t *last)
 {
-	const uint64_t m = 0x9E3779B97F4A7C15ull;
-	int tab;
-	uint64_t a = before_tab(load8(l), &tab), z = 0;
-	if (!tab)
-		z = before_tab(load8(l + 8), &tab);
-	a *= m;
-	a ^= (z + (a >> 29)) * m;
-	return (size_t)(a >> 40) & (NAME_CACHE - 1);
+	uint64_t w = load8(n);
+	if (len >= 8) {
+		*first = w;
+		*last = load8(n + len - 8);
+	} else {
+		*first = w & (((uint64_t)1 << (8 * len)) - 1);
+		*last = 0;
+	}
+}
+
+/* The slot where the row table's probes for a key begin. */
+static inline size_t key_hash(uint64_t first, uint64_t last, size_t len,
+                              size_t mask)
+{
+	uint64_t h = (first ^ (last << 29 | last >> 35)) + len;
+	return (size_t)((h * 0x9E3779B97F4A7C15ull) >> 40) & mask;
+}
+
+/* Make the per-band arrays hold band b. */
+static void grow_bands(struct hp_reader *r, uint32_t b)
+{
+	size_t old = r->seen_cap, cap = old;
+	r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
+	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
+	r->seen_cap = cap;
+}
+
+/* Add band b, named name[0..len) with key first, last, to the row
+ * table, which is kept at most half full. */
+static void keys_add(struct hp_reader *r, uint64_t first, uint64_t last,
+                     const char *name, size_t len, uint32_t b)
+{
+	struct row_key *e;
+	if (!r->keys || 2 * (r->keys_used + 1) > r->keys_mask + 1) {
+		size_t i, size = r->keys ? 2 * (r->keys_mask + 1) : 256;
+		struct row_key *old = r->keys;
+		size_t oldn = r->keys ? r->keys_mask + 1 : 0;
+		r->keys = hpt_xcalloc(size, sizeof *r->keys);
+		r->keys_mask = size - 1;
+		for (i = 0; i < oldn; i++) {
+			if (!old[i].band)
+				continue;
+			e = &r->keys[key_hash(old[i].first, old[i].last,
+			                      old[i].len, r->keys_mask)];
+			while (e->band)
+				e = &r->keys[(size_t)(e - r->keys + 1) &
+				             r->keys_mask];
+			*e = old[i];
+		}
+		free(old);
+	}
+	e = &r->keys[key_hash(first, last, len, r->keys_mask)];
+	while (e->band)
+		e = &r->keys[(size_t)(e - r->keys + 1) & r->keys_mask];
+	e->first = first;
+	e->last = last;
+	e->name = name;
+	e->len = (uint32_t)len;
+	e->band = b + 1;
+	r->keys_used++;
+}
+
+/* Are bytes 8 to len - 8 of a those of b (len > 16)?  memcmp, inline,
+ * for the middle of a row's name, between the words of its key: words,
+ * the last one overlapping the key's last, never past len. */
+static inline int same_middle(const char *a, const char *b, size_t len)
+{
+	size_t i;
+	for (i = 8; i + 8 < len; i += 8)
+		if (load8(a + i) != load8(b + i))
+			return 0;
+	return 1;
 }
 
 /*
@@ -824,35 +958,51 @@ static inline size_t line_key(const char *l)
  * name: the caller reports it).  Every row of every sample names a
  * band, and a profile has few of them, seen again in each census, in
  * an order that changes from one census to the next (the RTS's
- * hash-table order): a direct-mapped cache of the ids found last,
- * checked with one comparison, answers most rows without hashing the
- * whole name in the band table (and lets fast_rows read them).
+ * hash-table order).  So each band of this input is also in the row
+ * table, keyed by its name's ends and length (name_key): the fast
+ * path, fast_rows, finds a row's band there once it has found the
+ * row's TAB, with a comparison of two words and the name's middle,
+ * without hashing the whole name in the band table.  A name with a
+ * TAB or a newline, or longer than KEY_MAX, is not in the row table
+ * (its rows take this path): the fast path takes a row's name to end
+ * at its first TAB, on its line.
  */
 static uint32_t find_band(struct hp_reader *r, const char *l, long tab)
 {
-	int cached = r->in->buf + r->in->end - l >= 16;
-	size_t k = cached ? line_key(l) : 0;
-	uint32_t b = r->name_cache[k];
-	if (cached && b != 0 && r->bands->len[b - 1] == (size_t)tab &&
-	    memcmp(r->bands->name[b - 1], l, (size_t)tab) == 0)
-		return b - 1;
+	size_t len = (size_t)tab;
+	uint64_t first = 0, last = 0;
+	uint32_t b;
+	int keyed = len <= KEY_MAX && !memchr(l, '\t', len) &&
+	            !memchr(l, '\n', len);
+	if (keyed) {
+		char w[8] = {0};
+		if (len < 8) {
+			memcpy(w, l, len);
+			name_key(w, len, &first, &last);
+		} else {
+			name_key(l, len, &first, &last);
+		}
+	}
+	if (keyed && r->keys) {
+		const struct row_key *e = &r->keys[key_hash(first, last, len,
+		                                            r->keys_mask)];
+		for (; e->band; e = &r->keys[(size_t)(e - r->keys + 1) &
+		                             r->keys_mask])
+			if (e->first == first && e->last == last &&
+			    e->len == len && memcmp(e->name, l, len) == 0)
+				return e->band - 1;
+	}
 	if (has_nul(l, tab))
 		return UINT32_MAX;
-	b = hpt_intern(r->bands, l, (size_t)tab, NULL);
-	if (cached)
-		r->name_cache[k] = b + 1;
+	b = hpt_intern(r->bands, l, len, NULL);
+	if (keyed) {
+		if (b >= r->seen_cap)
+			grow_bands(r, b);
+		if (len > r->keys_maxlen)
+			r->keys_maxlen = len;
+		keys_add(r, first, last, r->bands->name[b], len, b);
+	}
 	return b;
-}
-
-/* Make the per-band arrays hold band b. */
-static void grow_bands(struct hp_reader *r, uint32_t b)
-{
-	size_t old = r->seen_cap, cap = old;
-	r->seen = hpt_xgrow(r->seen, &cap, (size_t)b + 1, sizeof *r->seen);
-	cap = old;
-	r->slot = hpt_xgrow(r->slot, &cap, (size_t)b + 1, sizeof *r->slot);
-	memset(r->seen + old, 0, (cap - old) * sizeof *r->seen);
-	r->seen_cap = cap;
 }
 
 /* Band b's first value in sample s (b has room in the per-band
@@ -862,8 +1012,8 @@ static inline void new_value(struct hp_reader *r, struct hp_sample *s,
                              size_t tlen)
 {
 	struct hp_bandval *v;
-	r->seen[b] = r->stamp;
-	r->slot[b] = (uint32_t)s->n;
+	r->seen[b].stamp = r->stamp;
+	r->seen[b].slot = s->n;
 	if (s->n == s->cap)
 		s->v = hpt_xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 	v = &s->v[s->n++];
@@ -897,8 +1047,8 @@ static void add_value(struct hp_reader *r, struct hp_sample *s, uint32_t b,
 {
 	if (b >= r->seen_cap)
 		grow_bands(r, b);
-	if (r->seen[b] == r->stamp) {
-		struct hp_bandval *v = &s->v[r->slot[b]];
+	if (r->seen[b].stamp == r->stamp) {
+		struct hp_bandval *v = &s->v[r->seen[b].slot];
 		if (v->bytes > UINT64_MAX - bytes)
 			hpt_data_error(r->in->name, line,
 			               "sum of band values out of range");
@@ -1078,9 +1228,7 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 		check_run(r);
 	r->new_run = 0;
 	shift_run(r, s);
-	r->begin_text = hpt_xgrow(r->begin_text, &r->begin_cap,
-	                          (size_t)restlen + 1, 1);
-	memcpy(r->begin_text, rest, (size_t)restlen);
+	copy_text(&r->begin_text, &r->begin_cap, rest, (size_t)restlen);
 	r->begin_len = (size_t)restlen;
 	r->have_begin = 1;
 }
@@ -1096,9 +1244,7 @@ static void end_sample(struct hp_reader *r, struct hp_sample *s)
 	r->have_prev = 1;
 	r->prev_time = s->time;
 	r->last_len = strlen(s->time_text);
-	r->last_text = hpt_xgrow(r->last_text, &r->last_cap, r->last_len + 1,
-	                         1);
-	memcpy(r->last_text, s->time_text, r->last_len + 1);
+	copy_text(&r->last_text, &r->last_cap, s->time_text, r->last_len);
 	r->nsamples++;
 	r->last_empty = s->n == 0;
 	s->line = r->begin;
@@ -1280,119 +1426,269 @@ static enum hp_item at_end(struct hp_reader *r)
 /* How many of the 8 bytes of w (from load8) come before the first that
  * is not a decimal digit (8: none is).  Bytes less '0' are digits when
  * below 10: adding 0x76 to each (high bit cleared, so no carry crosses
- * bytes) sets its high bit otherwise; the bytes below the first such
- * bit are then counted with one multiplication. */
+ * bytes) sets its high bit otherwise. */
 static inline size_t digit_run(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull;
 	uint64_t x = w ^ (ones * '0');
 	uint64_t t = (((x & ~(ones * 0x80)) + ones * 0x76) | x) & (ones * 0x80);
-	t &= ~t + 1;             /* the lowest only */
-	return (size_t)(((((t >> 7) - 1) & ones) * ones) >> 56);
+	return t ? low_byte(t) : 8;
 }
 
-/* Are the len bytes at a those at b?  memcmp, inline, for the names of
- * rows (a few dozen bytes): words, the last one overlapping the one
- * before it. */
-static inline int same_name(const char *a, const char *b, size_t len)
+/* fast_rows is kept out of hp_read, where GCC would inline it (its one
+ * caller) and spill its loop's registers for hp_read's. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* The state of the loop of fast_rows, run_rows: where it is, what it
+ * reads with, what it fills. */
+struct row_run {
+	const char *l;           /* the next line */
+	const char *limit;       /* rows start before it (see fast_rows) */
+	const struct row_key *keys; /* the reader's row table */
+	size_t mask, maxlen;
+	uint64_t stamp;          /* and its sample stamp and seen */
+	struct band_seen *seen;
+	struct hp_bandval *v;    /* the sample's values, n of cap */
+	size_t n, cap;
+	int lead_zero;           /* a value taken had leading zeros */
+};
+
+/* Why run_rows stopped. */
+enum { RUN_OTHER, RUN_LIMIT, RUN_FULL };
+
+/*
+ * The loop of fast_rows: the rows at q->l, while they are rows of bands
+ * of the row table (find_band) not yet in the sample, "NAME TAB DIGITS
+ * LF" with 1 to 16 digits.  Each costs a search for its TAB eight bytes
+ * at a time, a probe or two of the table by the name's key, a
+ * comparison of the name's middle and a pass over the digits eight at
+ * a time that finds the line's end.  Stops at a line that is not such
+ * a row (RUN_OTHER, q->l at it), at q->limit (RUN_LIMIT), or when the
+ * values are full (RUN_FULL).  A function of its own that calls none,
+ * so that its state stays in registers.
+ */
+static NOINLINE int run_rows(struct row_run *q)
 {
-	size_t i;
-	if (len < 8) {
-		for (i = 0; i < len; i++)
-			if (a[i] != b[i])
-				return 0;
-		return 1;
+	const uint64_t zeros = 0x0101010101010101ull * '0';
+	const char *l = q->l, *const limit = q->limit;
+	const struct row_key *const keys = q->keys;
+	const size_t mask = q->mask, maxlen = q->maxlen;
+	const uint64_t stamp = q->stamp;
+	struct band_seen *const seen = q->seen;
+	struct hp_bandval *const v = q->v;
+	size_t n = q->n;
+	const size_t cap = q->cap;
+	int why, lead_zero = 0;
+	for (;;) {
+		const struct row_key *e;
+		const char *d, *p = l, *const stop = l + maxlen;
+		uint64_t first, last, x, y, t;
+		size_t len, k;
+		uint32_t b;
+		if (l >= limit) {
+			why = RUN_LIMIT;
+			break;
+		}
+		if (n == cap) {
+			why = RUN_FULL;
+			break;
+		}
+		why = RUN_OTHER;
+		/* the first TAB, two words at a time, as far as the longest
+		 * name of the table */
+		for (;;) {
+			if ((t = tabs_in(load8(p))) != 0)
+				break;
+			if ((t = tabs_in(load8(p + 8))) != 0) {
+				p += 8;
+				break;
+			}
+			p += 16;
+			if (p > stop)
+				goto stop; /* no name of the table */
+		}
+		len = (size_t)(p - l) + low_byte(t);
+		name_key(l, len, &first, &last);
+		for (e = &keys[key_hash(first, last, len, mask)];;
+		     e = &keys[(size_t)(e - keys + 1) & mask]) {
+			if (!e->band)
+				goto stop;
+			if (e->first == first && e->last == last &&
+			    e->len == len &&
+			    (len <= 16 || same_middle(e->name, l, len)))
+				break;
+		}
+		b = e->band - 1;
+		if (seen[b].stamp == stamp)
+			break; /* named twice: summed by the general path */
+		d = l + len + 1;
+		k = digit_run(load8(d));
+		if (k == 8)
+			k += digit_run(load8(d + 8));
+		if (k == 0 || k > 16 || d[k] != '\n')
+			break;
+		/* The last min(k, 8) digits in one word, after zeros (its
+		 * low bytes are the leading digits); the first k - 8 in
+		 * another, the same way. */
+		if (k <= 8) {
+			x = swar8((load8(d) ^ zeros) << (8 * (8 - k)));
+		} else {
+			x = swar8(load8(d + k - 8) ^ zeros);
+			y = (load8(d) ^ zeros) << (8 * (16 - k));
+			x += swar8(y) * 100000000u;
+		}
+		if (d[0] == '0' && k > 1)
+			lead_zero = 1;
+		seen[b].stamp = stamp;
+		seen[b].slot = n;
+		v[n].band = b;
+		v[n].text_off = 0;
+		v[n].bytes = x;
+		v[n].text_len = 0;
+		n++;
+		l = d + k + 1;
 	}
-	for (i = 0; i + 8 < len; i += 8)
-		if (load8(a + i) != load8(b + i))
-			return 0;
-	return load8(a + len - 8) == load8(b + len - 8);
+stop:
+	q->l = l;
+	q->n = n;
+	q->lead_zero = lead_zero;
+	return why;
 }
 
 /*
  * The fast path of hp_read, inside a sample: the rows of bands in the
- * name cache, read from the input buffer with no more than a hash of
- * the line's start, one comparison of the name and a pass over the
- * digits eight at a time that finds the line's end.  A row taken here
- * is "NAME TAB DIGITS LF", NAME the cached band's, not yet in the
- * sample, with 1 to 16 digits; the first line that is not (a keyword, a
- * new band, a CR, a longer value) is handed to the general path as read
- * ahead (r->pending), a line near the end of the buffer left unread.
- * The general path would read a row taken here in the same way (the
- * band's name is all before the last TAB, as only digits follow it).
+ * row table, read from the input buffer by run_rows.  The first line
+ * that is not such a row (a keyword, a new band, a CR, a longer value)
+ * is handed to the general path as read ahead (r->pending), a line
+ * near the end of the buffer left unread.  The general path would read
+ * a row taken here in the same way (the band's name is all before the
+ * last TAB, and only digits follow its first), but for the value's
+ * text, not kept here (text_len 0): these rows are most often written
+ * as the block they are (hp.h, rows), and a value without leading
+ * zeros is written as its text anyway.
  */
-static void fast_rows(struct hp_reader *r, struct hp_sample *s)
+static int fast_rows(struct hp_reader *r, struct hp_sample *s)
 {
-	const uint64_t zeros = 0x0101010101010101ull * '0';
 	struct hpt_input *in = r->in;
+	const char *const start = in->buf + in->start;
+	const char *const end = in->buf + in->end;
+	struct row_run q;
+	size_t n0 = s->n;
+	int why = RUN_OTHER;
 	/* The rows are one block only if they are all read here, in one
 	 * call (the general path takes none, nothing is read between). */
 	if (r->rows_entered)
 		r->rows_ok = 0;
 	r->rows_entered = 1;
-	r->rows_start = in->buf + in->start;
-	for (;;) {
-		char *l = in->buf + in->start;
-		const char *end = in->buf + in->end, *d;
-		size_t n, len, k, lo;
-		uint32_t b;
-		uint64_t x, y;
-		if (end - l < 16) {
-			r->rows_ok = 0; /* the buffer moves on a refill */
-			return;
+	r->rows_start = start;
+	q.l = start;
+	if (r->keys) {
+		/* Room to look for the TAB of the longest name in the
+		 * table (two words past it), then for 16 digits and a
+		 * newline after it. */
+		q.limit = (size_t)(end - start) < r->keys_maxlen + 48
+		          ? start : end - r->keys_maxlen - 48;
+		q.keys = r->keys;
+		q.mask = r->keys_mask;
+		q.maxlen = r->keys_maxlen;
+		q.stamp = r->stamp;
+		q.seen = r->seen;
+		for (;;) {
+			q.v = s->v;
+			q.n = s->n;
+			q.cap = s->cap;
+			why = run_rows(&q);
+			s->n = q.n;
+			if (q.lead_zero)
+				r->rows_ok = 0; /* written as a number */
+			if (why != RUN_FULL)
+				break;
+			s->v = hpt_xgrow(s->v, &s->cap, s->n + 1,
+			                 sizeof *s->v);
 		}
-		b = r->name_cache[line_key(l)];
-		if (b == 0)
-			goto other;
-		len = r->bands->len[--b];
-		d = l + len + 1;
-		if (end - d < 24) {
-			r->rows_ok = 0;
-			return;
-		}
-		if (l[len] != '\t' || !same_name(r->bands->name[b], l, len) ||
-		    b >= r->seen_cap || r->seen[b] == r->stamp)
-			goto other;
-		k = digit_run(load8(d));
-		if (k == 8)
-			k += digit_run(load8(d + 8));
-		if (k == 0 || k > 16 || d[k] != '\n')
-			goto other;
-		/* The last min(k, 8) digits in one word, after zeros (its
-		 * low bytes are the leading digits); the first k - 8 in
-		 * another, the same way. */
-		lo = k < 8 ? k : 8;
-		x = swar8((load8(d + k - lo) ^ zeros) << (8 * (8 - lo)));
-		if (k > 8) {
-			y = (load8(d) ^ zeros) << (8 * (16 - k));
-			x += swar8(y) * 100000000u;
-		}
-		n = len + 1 + k;
-		in->start += n + 1; /* the line, read as hpt_input_line does */
-		in->lineno++;
-		in->last_unterminated = 0;
-		if (k > 1 && d[0] == '0')
-			r->rows_ok = 0; /* leading zeros: written as a number */
-		new_value(r, s, b, x, d, k);
 	}
-other:
-	{
-		char *l = in->buf + in->start;
-		const char *nl = memchr(l, '\n', in->end - in->start);
-		size_t n;
-		if (nl == NULL) {
-			r->rows_ok = 0;
-			return;
+	if (why == RUN_OTHER) {
+		const char *l = q.l;
+		const char *nl;
+		size_t bl = r->begin_len;
+		if (r->have_begin && !r->bad && (size_t)(end - l) > 11 + bl &&
+		    memcmp(l, "END_SAMPLE ", 11) == 0 &&
+		    memcmp(l + 11, r->begin_text, bl) == 0 &&
+		    l[11 + bl] == '\n') {
+			/* The END_SAMPLE line of the sample, with the time
+			 * of its BEGIN_SAMPLE as read, as GHC writes it:
+			 * what on_end does for it is to end the sample. */
+			in->start = (size_t)(l + 12 + bl - in->buf);
+			in->lineno += (long)(s->n - n0) + 1;
+			in->last_unterminated = 0;
+			end_sample(r, s);
+			if (r->rows_ok) {
+				s->rows = r->rows_start;
+				s->rows_len = (size_t)(l - r->rows_start);
+			}
+			return 1;
 		}
-		n = (size_t)(nl - l);
-		in->start += n + 1;
-		in->lineno++;
-		in->last_unterminated = 0;
-		r->pending = l;
-		r->pending_len = tidy_line(l, (long)n, r->keep_blanks);
-		r->pending_unterm = 0;
-		r->rows_end = l;
+		nl = memchr(l, '\n', (size_t)(end - l));
+		if (nl) {
+			in->lineno++;
+			r->pending = (char *)l;
+			r->pending_len = tidy_line(l, (long)(nl - l),
+			                           r->keep_blanks);
+			r->pending_unterm = 0;
+			r->rows_end = l;
+			q.l = nl + 1;
+		} else {
+			r->rows_ok = 0;
+		}
+	} else {
+		r->rows_ok = 0; /* RUN_LIMIT: the buffer moves on a refill */
 	}
+	/* the lines read, as hpt_input_line reads them: a row each */
+	in->start = (size_t)(q.l - in->buf);
+	in->lineno += (long)(s->n - n0);
+	if (q.l != start)
+		in->last_unterminated = 0;
+	return 0;
+}
+
+/*
+ * The BEGIN_SAMPLE line at the reader's position, if it is whole in the
+ * buffer and as GHC writes it, "BEGIN_SAMPLE TIME LF" with TIME of
+ * digits, '.' and ',': read it as the general path does (no row, no
+ * blanks or CR to trim: on_begin's), and return 1.  Else read nothing
+ * and return 0.
+ */
+static int fast_begin(struct hp_reader *r, struct hp_sample *s)
+{
+	struct hpt_input *in = r->in;
+	const char *l = in->buf + in->start, *end = in->buf + in->end, *p;
+	if (end - l < 15 || memcmp(l, "BEGIN_SAMPLE ", 13) != 0)
+		return 0;
+	p = l + 13;
+	if (end - p >= 24) {
+		/* digits, a point, digits, eight at a time (the usual time:
+		 * what the loop below would pass over) */
+		size_t k = digit_run(load8(p));
+		p += k;
+		if (k < 8 && (*p == '.' || *p == ',')) {
+			k = digit_run(load8(++p));
+			p += k;
+		}
+	}
+	for (; p < end && ((unsigned)(*p - '0') <= 9 || *p == '.' ||
+	                   *p == ','); p++)
+		;
+	if (p == l + 13 || p == end || *p != '\n')
+		return 0;
+	in->start = (size_t)(p + 1 - in->buf);
+	in->lineno++;
+	in->last_unterminated = 0;
+	on_begin(r, s, l + 13, (long)(p - l - 13), 0);
+	return 1;
 }
 
 enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
@@ -1414,8 +1710,11 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 		long n, restlen, tab;
 		int unterm, k;
 		uint64_t bytes;
-		if (r->in_sample && !r->frag_line && !r->pending)
-			fast_rows(r, s);
+		if (!r->in_sample && !r->pending)
+			fast_begin(r, s);
+		if (r->in_sample && !r->frag_line && !r->pending &&
+		    fast_rows(r, s))
+			return HP_SAMPLE;
 		n = next_line(r, &l, &unterm);
 		if (n < 0)
 			return at_end(r);
@@ -1485,7 +1784,7 @@ void hp_reader_free(struct hp_reader *r)
 	header_free(&r->hdr);
 	header_free(&r->run_hdr);
 	free(r->seen);
-	free(r->slot);
+	free(r->keys);
 	free(r->badmsg);
 	free(r->frag);
 	free(r->begin_text);
