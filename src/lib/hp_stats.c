@@ -229,22 +229,6 @@ static void last_times(struct hp_stats *st)
 	}
 }
 
-/* Band id's first row, value y, in sample s (whose time text has tlen
- * bytes): the sums over the times before it, its first time and its
- * first maximum. */
-static void first_row(struct hp_stats *st, uint32_t id, uint64_t y,
-                      const struct hp_sample *s, size_t tlen)
-{
-	struct hp_band_stats *b = &st->b[id];
-	b->n0 = st->n;
-	b->st0 = st->st;
-	b->stt0 = st->stt;
-	time_set(&b->first, s, tlen);
-	time_set(&b->max_time, s, tlen);
-	st->acc[id].max = y;
-	st->nbands++;
-}
-
 /* Band id's sum of values as a long double, once its exact sum has
  * passed 2^64 (y is the value being added): up to then every partial
  * sum had at most 64 significant bits, so that a long double held each
@@ -256,6 +240,27 @@ static void big_sum(struct hp_stats *st, uint32_t id, uint64_t y)
 	if (a->sum.hi == 0)
 		st->b[id].sy = (long double)a->sum.lo;
 	st->b[id].sy += y;
+}
+
+/* The bands of sample s (time text of tlen bytes) whose row gave them
+ * a new maximum, or their first row, ids[0..n): the maximum's time,
+ * and for a band new here the sums over the times before it and its
+ * first time. */
+static void new_maxima(struct hp_stats *st, const uint32_t *ids, size_t n,
+                       const struct hp_sample *s, size_t tlen)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		struct hp_band_stats *b = &st->b[ids[i]];
+		if (b->first.text == NULL) {
+			b->n0 = st->n;
+			b->st0 = st->st;
+			b->stt0 = st->stt;
+			time_set(&b->first, s, tlen);
+			st->nbands++;
+		}
+		time_set(&b->max_time, s, tlen);
+	}
 }
 
 /* The trapezoids' halves of the last sample's rows for a step of dt
@@ -287,17 +292,21 @@ struct rows_sum {
  * after the first) into their bands' running figures, each row's values
  * into st->cur, and, with step, each row's half of the trapezoid of dt
  * seconds from the last sample (whose halves add_halves has added).
- * One pass over each band's struct hp_band_acc: the rare cases (a
- * band's first row, a new maximum, a sum past 2^64) are calls.
+ *
+ * The inner loop makes no call, so that its values stay in registers:
+ * it stops at a band beyond the table, which grows, and it only notes
+ * the rows whose time must be kept (a band's new maximum or first row
+ * in st->upd, the largest value of all by its index), for new_maxima
+ * and the end to copy that time once.
  */
 static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
                                 uint64_t seq, size_t tlen, long double tt,
                                 int step, double dt)
 {
 	const struct hp_bandval *v = s->v;
-	struct hp_band_acc *acc = st->acc;
 	struct hp_stats_row *cur = st->cur;
-	size_t i, n = s->n, nb = st->nb, kept = 0;
+	uint32_t *upd = st->upd;
+	size_t i = 0, n = s->n, kept = 0, nu = 0, max_i = n;
 	uint64_t tot_lo = 0, tot_hi = 0, max_cost = st->max_cost;
 	double integral_total = st->integral_total;
 	struct rows_sum r;
@@ -306,52 +315,53 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 		 * the loop compares with a value from then on */
 		st->has_max_cost = 1;
 		max_cost = st->max_cost = v[0].bytes;
-		st->max_cost_band = v[0].band;
-		time_set(&st->max_cost_time, s, tlen);
+		max_i = 0;
 	}
-	for (i = 0; i < n; i++) {
-		uint32_t id = v[i].band;
-		uint64_t y = v[i].bytes, lo;
-		double yd = (double)y;
-		struct hp_band_acc *a;
-		if (id >= nb) {
-			grow_bands(st, (size_t)id + 1);
-			acc = st->acc;
-			nb = st->nb;
+	while (i < n) {
+		struct hp_band_acc *acc = st->acc;
+		size_t nb = st->nb;
+		for (; i < n && v[i].band < nb; i++) {
+			uint32_t id = v[i].band;
+			uint64_t y = v[i].bytes, lo;
+			double yd = (double)y;
+			struct hp_band_acc *a = &acc[id];
+			kept += a->seq != 0 && a->seq + 1 == seq;
+			if (a->seq == 0 || y > a->max) {
+				a->max = y;
+				upd[nu++] = id;
+			}
+			a->samples++;
+			a->seq = seq;
+			lo = a->sum.lo + y;
+			if (a->sum.hi != 0 || lo < y)
+				big_sum(st, id, y);
+			a->sum.hi += lo < y;
+			a->sum.lo = lo;
+			a->sty += tt * y;
+			if (y > max_cost) {
+				max_cost = y;
+				max_i = i;
+			}
+			tot_lo += y;
+			tot_hi += tot_lo < y;
+			if (step) {
+				double x = yd * dt / 2;
+				a->integral += x;
+				integral_total += x;
+			}
+			cur[i].y = yd;
+			cur[i].band = id;
 		}
-		a = &acc[id];
-		if (a->seq == 0)
-			first_row(st, id, y, s, tlen);
-		else if (a->seq + 1 == seq)
-			kept++;
-		if (y > a->max) {
-			a->max = y;
-			time_set(&st->b[id].max_time, s, tlen);
-		}
-		a->samples++;
-		a->seq = seq;
-		lo = a->sum.lo + y;
-		if (a->sum.hi != 0 || lo < y)
-			big_sum(st, id, y);
-		a->sum.hi += lo < y;
-		a->sum.lo = lo;
-		a->sty += tt * y;
-		if (y > max_cost) {
-			max_cost = st->max_cost = y;
-			st->max_cost_band = id;
-			time_set(&st->max_cost_time, s, tlen);
-		}
-		tot_lo += y;
-		tot_hi += tot_lo < y;
-		if (step) {
-			double x = yd * dt / 2;
-			a->integral += x;
-			integral_total += x;
-		}
-		cur[i].y = yd;
-		cur[i].band = id;
+		if (i < n)
+			grow_bands(st, (size_t)v[i].band + 1);
 	}
 	st->integral_total = integral_total;
+	new_maxima(st, upd, nu, s, tlen);
+	if (max_i < n) {
+		st->max_cost = max_cost;
+		st->max_cost_band = v[max_i].band;
+		time_set(&st->max_cost_time, s, tlen);
+	}
 	r.total.hi = tot_hi;
 	r.total.lo = tot_lo;
 	r.kept = kept;
@@ -400,6 +410,9 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 	if (s->n > st->cur_cap)
 		st->cur = hpt_xgrow(st->cur, &st->cur_cap, s->n,
 		                    sizeof *st->cur);
+	if (s->n > st->upd_cap)
+		st->upd = hpt_xgrow(st->upd, &st->upd_cap, s->n,
+		                    sizeof *st->upd);
 	r = add_rows(st, s, st->samples + 1, tlen, tt, step, dt);
 	/* every band of the last sample has a row here: none ends */
 	if (r.kept != st->prev_n)
@@ -512,6 +525,7 @@ void hp_stats_free(struct hp_stats *st)
 	free(st->acc);
 	free(st->prev);
 	free(st->cur);
+	free(st->upd);
 	memset(st, 0, sizeof *st);
 }
 

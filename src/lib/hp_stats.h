@@ -145,6 +145,8 @@ struct hp_stats {
 	 * sample being added (the two swap after each sample) */
 	struct hp_stats_row *prev, *cur;
 	size_t prev_n, prev_cap, cur_cap;
+	uint32_t *upd;           /* room for the bands of a sample's rows */
+	size_t upd_cap;
 	long double n, st, stt;  /* count, sum of times, of squared times
 	                          * (times less the first, for precision) */
 	int finished;
