@@ -177,7 +177,6 @@ struct hp_band_acc {
 	uint64_t samples;
 	uint64_t max;            /* bytes */
 	struct hp_u128 sum;      /* bytes */
-	double integral;         /* byte-seconds so far */
 	long double sty;         /* sum of time x value, from the band's
 	                          * first sample on */
 };
@@ -185,13 +184,16 @@ struct hp_band_acc {
 /* Room for bands 0..need-1, new entries zero. */
 static void grow_bands(struct hp_stats *st, size_t need)
 {
-	size_t cap = st->bcap;
-	if (need <= st->nb)
+	size_t old = st->nb;
+	if (need <= old)
 		return;
 	st->b = hpt_xgrow(st->b, &st->bcap, need, sizeof *st->b);
-	memset(st->b + st->nb, 0, (need - st->nb) * sizeof *st->b);
-	st->acc = hpt_xgrow(st->acc, &cap, need, sizeof *st->acc);
-	memset(st->acc + st->nb, 0, (need - st->nb) * sizeof *st->acc);
+	memset(st->b + old, 0, (need - old) * sizeof *st->b);
+	st->acc = hpt_xgrow(st->acc, &st->acc_cap, need, sizeof *st->acc);
+	memset(st->acc + old, 0, (need - old) * sizeof *st->acc);
+	st->integral = hpt_xgrow(st->integral, &st->integral_cap, need,
+	                         sizeof *st->integral);
+	memset(st->integral + old, 0, (need - old) * sizeof *st->integral);
 	st->nb = need;
 }
 
@@ -270,12 +272,11 @@ static void new_maxima(struct hp_stats *st, const uint32_t *ids, size_t n,
 static void add_halves(struct hp_stats *st, const struct hp_stats_row *r,
                        size_t n, double dt)
 {
-	struct hp_band_acc *acc = st->acc;
-	double total = st->integral_total;
+	double total = st->integral_total, *integral = st->integral;
 	size_t i;
 	for (i = 0; i < n; i++) {
 		double x = r[i].y * dt / 2;
-		acc[r[i].band].integral += x;
+		integral[r[i].band] += x;
 		total += x;
 	}
 	st->integral_total = total;
@@ -319,6 +320,7 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 	}
 	while (i < n) {
 		struct hp_band_acc *acc = st->acc;
+		double *integral = st->integral;
 		size_t nb = st->nb;
 		for (; i < n && v[i].band < nb; i++) {
 			uint32_t id = v[i].band;
@@ -346,7 +348,7 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 			tot_hi += tot_lo < y;
 			if (step) {
 				double x = yd * dt / 2;
-				a->integral += x;
+				integral[id] += x;
 				integral_total += x;
 			}
 			cur[i].y = yd;
@@ -488,7 +490,7 @@ void hp_stats_finish(struct hp_stats *st)
 		b->sum = a->sum;
 		if (a->sum.hi == 0)
 			b->sy = (long double)a->sum.lo;
-		b->integral = a->integral;
+		b->integral = st->integral[i];
 		if (st->duration > 0)
 			b->mean = b->integral / st->duration;
 		else
@@ -523,6 +525,7 @@ void hp_stats_free(struct hp_stats *st)
 	}
 	free(st->b);
 	free(st->acc);
+	free(st->integral);
 	free(st->prev);
 	free(st->cur);
 	free(st->upd);

@@ -138,7 +138,8 @@ struct hp_stats {
 	char *back;              /* the steps back in time, summed exactly
 	                          * (NULL: none) */
 	struct hp_band_acc *acc; /* acc[0..nb): each band's running figures */
-	size_t acc_cap;
+	double *integral;        /* integral[0..nb): each band's, so far */
+	size_t acc_cap, integral_cap;
 	double integral_total;   /* the sum of every trapezoid so far */
 	double prev_time;        /* the last sample's time (seconds) */
 	/* the rows of the last sample, in order; cur the same for the
