@@ -291,8 +291,10 @@ struct rows_sum {
 /*
  * The rows of sample s (number seq, time text of tlen bytes, tt seconds
  * after the first) into their bands' running figures, each row's values
- * into st->cur, and, with step, each row's half of the trapezoid of dt
- * seconds from the last sample (whose halves add_halves has added).
+ * into st->cur, and each row's half of the trapezoid of dt seconds from
+ * the last sample (whose halves add_halves has added).  With no step
+ * forward dt is 0, and so is every half: adding it changes nothing (an
+ * integral is never -0).
  *
  * The inner loop makes no call, so that its values stay in registers:
  * it stops at a band beyond the table, which grows, and it only notes
@@ -302,7 +304,7 @@ struct rows_sum {
  */
 static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
                                 uint64_t seq, size_t tlen, long double tt,
-                                int step, double dt)
+                                double dt)
 {
 	const struct hp_bandval *v = s->v;
 	struct hp_stats_row *cur = st->cur;
@@ -325,9 +327,11 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 		for (; i < n && v[i].band < nb; i++) {
 			uint32_t id = v[i].band;
 			uint64_t y = v[i].bytes, lo;
-			double yd = (double)y;
+			double yd = (double)y, x;
 			struct hp_band_acc *a = &acc[id];
-			kept += a->seq != 0 && a->seq + 1 == seq;
+			/* (in the first sample, new bands count too, but then
+			 * the last sample had no rows to compare with) */
+			kept += a->seq + 1 == seq;
 			if (a->seq == 0 || y > a->max) {
 				a->max = y;
 				upd[nu++] = id;
@@ -335,7 +339,7 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 			a->samples++;
 			a->seq = seq;
 			lo = a->sum.lo + y;
-			if (a->sum.hi != 0 || lo < y)
+			if ((a->sum.hi | (lo < y)) != 0)
 				big_sum(st, id, y);
 			a->sum.hi += lo < y;
 			a->sum.lo = lo;
@@ -346,11 +350,9 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 			}
 			tot_lo += y;
 			tot_hi += tot_lo < y;
-			if (step) {
-				double x = yd * dt / 2;
-				integral[id] += x;
-				integral_total += x;
-			}
+			x = yd * dt / 2;
+			integral[id] += x;
+			integral_total += x;
 			cur[i].y = yd;
 			cur[i].band = id;
 		}
@@ -415,7 +417,7 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 	if (s->n > st->upd_cap)
 		st->upd = hpt_xgrow(st->upd, &st->upd_cap, s->n,
 		                    sizeof *st->upd);
-	r = add_rows(st, s, st->samples + 1, tlen, tt, step, dt);
+	r = add_rows(st, s, st->samples + 1, tlen, tt, dt);
 	/* every band of the last sample has a row here: none ends */
 	if (r.kept != st->prev_n)
 		last_times(st);
