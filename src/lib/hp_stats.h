@@ -75,12 +75,13 @@ struct hp_band_stats {
 	double mean;             /* bytes */
 	double share;            /* percent */
 	double slope;            /* bytes per second */
-	/* private: set once, at the band's first sample */
+	/* private: set at the band's first sample */
 	long double n0, st0, stt0; /* the profile's count, sum of times and
 	                          * of squared times before that sample */
-	long double sy;          /* sum of values, kept only once the
-	                          * exact sum passes 2^64 (until then it is
-	                          * the exact sum itself) */
+	/* private: its sum of values (bytes) as the slope sums it, kept
+	 * from the row where the exact sum passes 2^64 on (until then it
+	 * is the exact sum, taken at finish) */
+	long double sy;
 };
 
 /* private to hp_stats.c: the running figures of one band, read and
@@ -138,9 +139,11 @@ struct hp_stats {
 	char *back;              /* the steps back in time, summed exactly
 	                          * (NULL: none) */
 	struct hp_band_acc *acc; /* acc[0..nb): each band's running figures */
-	double *integral;        /* integral[0..nb): each band's, so far */
+	double *integral;        /* integral[0..nb): each band's so far,
+	                          * byte-seconds */
 	size_t acc_cap, integral_cap;
-	double integral_total;   /* the sum of every trapezoid so far */
+	double integral_total;   /* the sum of every trapezoid so far
+	                          * (byte-seconds) */
 	double prev_time;        /* the last sample's time (seconds) */
 	/* the rows of the last sample, in order; cur the same for the
 	 * sample being added (the two swap after each sample) */
