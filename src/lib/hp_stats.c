@@ -121,7 +121,6 @@ void hp_stats_init(struct hp_stats *st, const char *start, const char *end)
 	if (end)
 		st->end_v = strtod(end, NULL);
 	st->run = 1;
-	hp_integral_init(&st->integ);
 }
 
 void hp_stats_header(struct hp_stats *st, const struct hp_header *h)
@@ -169,13 +168,32 @@ double hp_stats_spark(const struct hp_stats *st, size_t i)
 	return st->spark[i] / (double)n;
 }
 
+/* The running figures of one band, in one cache line: what each of its
+ * rows reads and writes (the rest, struct hp_band_stats, is written at
+ * its first sample, at a new maximum, at its end and at finish). */
+struct hp_band_acc {
+	uint64_t seq;            /* the number of its last sample (from 1;
+	                          * 0: none yet) */
+	uint64_t samples;
+	uint64_t max;            /* bytes */
+	struct hp_u128 sum;      /* bytes */
+	long double sty;         /* sum of time x value, from the band's
+	                          * first sample on */
+};
+
 /* Room for bands 0..need-1, new entries zero. */
 static void grow_bands(struct hp_stats *st, size_t need)
 {
-	if (need <= st->nb)
+	size_t old = st->nb;
+	if (need <= old)
 		return;
 	st->b = hpt_xgrow(st->b, &st->bcap, need, sizeof *st->b);
-	memset(st->b + st->nb, 0, (need - st->nb) * sizeof *st->b);
+	memset(st->b + old, 0, (need - old) * sizeof *st->b);
+	st->acc = hpt_xgrow(st->acc, &st->acc_cap, need, sizeof *st->acc);
+	memset(st->acc + old, 0, (need - old) * sizeof *st->acc);
+	st->integral = hpt_xgrow(st->integral, &st->integral_cap, need,
+	                         sizeof *st->integral);
+	memset(st->integral + old, 0, (need - old) * sizeof *st->integral);
 	st->nb = need;
 }
 
@@ -192,16 +210,17 @@ static void step_back(struct hp_stats *st, const struct hp_sample *s)
 
 /* The bands of the last sample (number st->samples) that the sample
  * being added has not, or at the end all of them: their last time is
- * the last sample's, still in st->last.  A band's last time is set so, when it ends,
- * rather than copied for each of its rows (every row of a profile
- * passes here). */
+ * the last sample's, still in st->last.  A band's last time is set so,
+ * when it ends, rather than copied for each of its rows (every row of
+ * a profile passes here). */
 static void last_times(struct hp_stats *st)
 {
 	const struct hp_stats_time *t = &st->last;
 	size_t i;
 	for (i = 0; i < st->prev_n; i++) {
-		struct hp_band_stats *b = &st->b[st->prev_ids[i]];
-		if (b->seq != st->samples)
+		uint32_t id = st->prev[i].band;
+		struct hp_band_stats *b = &st->b[id];
+		if (st->acc[id].seq != st->samples)
 			continue;
 		if (t->len + 1 > b->last.cap)
 			b->last.text = hpt_xgrow(b->last.text, &b->last.cap,
@@ -212,13 +231,164 @@ static void last_times(struct hp_stats *st)
 	}
 }
 
+/* Band id's sum of values as a long double, once its exact sum has
+ * passed 2^64 (y is the value being added): up to then every partial
+ * sum had at most 64 significant bits, so that a long double held each
+ * exactly and the sum itself is that sum; from then on it is kept
+ * apart, rounded at each row as the slope's other sums are. */
+static void big_sum(struct hp_stats *st, uint32_t id, uint64_t y)
+{
+	struct hp_band_acc *a = &st->acc[id];
+	if (a->sum.hi == 0)
+		st->b[id].sy = (long double)a->sum.lo;
+	st->b[id].sy += y;
+}
+
+/* The bands of sample s (time text of tlen bytes) whose row gave them
+ * a new maximum, or their first row, ids[0..n): the maximum's time,
+ * and for a band new here the sums over the times before it and its
+ * first time. */
+static void new_maxima(struct hp_stats *st, const uint32_t *ids, size_t n,
+                       const struct hp_sample *s, size_t tlen)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		struct hp_band_stats *b = &st->b[ids[i]];
+		if (b->first.text == NULL) {
+			b->n0 = st->n;
+			b->st0 = st->st;
+			b->stt0 = st->stt;
+			time_set(&b->first, s, tlen);
+			st->nbands++;
+		}
+		time_set(&b->max_time, s, tlen);
+	}
+}
+
+/* The trapezoids' halves of the last sample's rows for a step of dt
+ * seconds forward; hp_stats_add then adds this sample's halves, so that
+ * the terms are those hp_integral (hp.h) sums, in the same order, into
+ * each band's integral and into the total. */
+static void add_halves(struct hp_stats *st, const struct hp_stats_row *r,
+                       size_t n, double dt)
+{
+	double total = st->integral_total, *integral = st->integral;
+	size_t i;
+	for (i = 0; i < n; i++) {
+		double x = r[i].y * dt / 2;
+		integral[r[i].band] += x;
+		total += x;
+	}
+	st->integral_total = total;
+}
+
+/* What the rows of one sample add up to (add_rows). */
+struct rows_sum {
+	struct hp_u128 total;    /* the sample's total, bytes */
+	size_t kept;             /* rows of bands the last sample had */
+};
+
+/*
+ * The rows of sample s (number seq, time text of tlen bytes, tt seconds
+ * after the first) into their bands' running figures, each row's values
+ * into st->cur, and each row's half of the trapezoid of dt seconds from
+ * the last sample (whose halves add_halves has added).  With no step
+ * forward dt is 0, and so is every half: adding it changes nothing (an
+ * integral is never -0).
+ *
+ * The inner loop makes no call, so that its values stay in registers:
+ * it stops at a band beyond the table, which grows, and it only notes
+ * the rows whose time must be kept (a band's new maximum or first row
+ * in st->upd, the largest value of all by its index), for new_maxima
+ * and the end to copy that time once.
+ */
+static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
+                                uint64_t seq, size_t tlen, long double tt,
+                                double dt)
+{
+	const struct hp_bandval *v = s->v;
+	struct hp_stats_row *cur = st->cur;
+	uint32_t *upd = st->upd;
+	size_t i = 0, n = s->n, kept = 0, nu = 0, max_i = n;
+	uint64_t tot_lo = 0, tot_hi = 0, max_cost = st->max_cost;
+	double integral_total = st->integral_total;
+	struct rows_sum r;
+	if (n > 0 && !st->has_max_cost) {
+		/* the first row of all: the largest value so far, so that
+		 * the loop compares with a value from then on */
+		st->has_max_cost = 1;
+		max_cost = st->max_cost = v[0].bytes;
+		max_i = 0;
+	}
+	while (i < n) {
+		struct hp_band_acc *acc = st->acc;
+		double *integral = st->integral;
+		size_t nb = st->nb;
+		for (; i < n && v[i].band < nb; i++) {
+			uint32_t id = v[i].band;
+			uint64_t y = v[i].bytes, lo;
+			double yd = (double)y, x;
+			struct hp_band_acc *a = &acc[id];
+			/* (in the first sample, new bands count too, but then
+			 * the last sample had no rows to compare with) */
+			kept += a->seq + 1 == seq;
+			if (a->seq == 0 || y > a->max) {
+				a->max = y;
+				upd[nu++] = id;
+			}
+			a->samples++;
+			a->seq = seq;
+			lo = a->sum.lo + y;
+			if ((a->sum.hi | (lo < y)) != 0)
+				big_sum(st, id, y);
+			a->sum.hi += lo < y;
+			a->sum.lo = lo;
+			a->sty += tt * y;
+			if (y > max_cost) {
+				max_cost = y;
+				max_i = i;
+			}
+			tot_lo += y;
+			tot_hi += tot_lo < y;
+			x = yd * dt / 2;
+			integral[id] += x;
+			integral_total += x;
+			cur[i].y = yd;
+			cur[i].band = id;
+		}
+		if (i < n)
+			grow_bands(st, (size_t)v[i].band + 1);
+	}
+	st->integral_total = integral_total;
+	new_maxima(st, upd, nu, s, tlen);
+	if (max_i < n) {
+		st->max_cost = max_cost;
+		st->max_cost_band = v[max_i].band;
+		time_set(&st->max_cost_time, s, tlen);
+	}
+	r.total.hi = tot_hi;
+	r.total.lo = tot_lo;
+	r.kept = kept;
+	return r;
+}
+
+/*
+ * Each row of a sample costs one pass over its band's struct
+ * hp_band_acc (add_rows); the last sample's rows, kept as doubles
+ * (struct hp_stats_row), take one pass before for their halves of the
+ * trapezoids and, only when some band of them has no row here, one
+ * after to set that band's last time.  Nothing is allocated but when
+ * the band table or a sample grows.
+ */
 void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 {
-	double t = s->time;
+	double t = s->time, dt;
 	long double tt;
-	struct hp_u128 total = {0, 0};
 	const char *dot;
-	size_t i, need = st->nb, tlen;
+	struct hp_stats_row *swap;
+	struct rows_sum r;
+	size_t tlen, cap;
+	int step;
 	if ((st->start && time_cmp(t, s->time_text, st->start_v,
 	                           st->start) < 0) ||
 	    (st->end && time_cmp(t, s->time_text, st->end_v, st->end) > 0))
@@ -230,68 +400,54 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 		step_back(st, s);
 	else
 		st->duration += t - st->last.v;
-	if ((dot = strchr(s->time_text, '.')) != NULL &&
-	    strlen(dot + 1) > (size_t)st->time_decimals)
-		st->time_decimals = (int)strlen(dot + 1);
+	if ((dot = memchr(s->time_text, '.', tlen)) != NULL &&
+	    tlen - (size_t)(dot + 1 - s->time_text) >
+	    (size_t)st->time_decimals)
+		st->time_decimals = (int)(tlen -
+		                          (size_t)(dot + 1 - s->time_text));
 	tt = (long double)t - st->first.v;
-	for (i = 0; i < s->n; i++)
-		if (s->v[i].band >= need)
-			need = (size_t)s->v[i].band + 1;
-	grow_bands(st, need);
-	for (i = 0; i < s->n; i++) {
-		uint32_t id = s->v[i].band;
-		struct hp_band_stats *b = &st->b[id];
-		uint64_t y = s->v[i].bytes;
-		if (b->samples == 0) {
-			b->n0 = st->n;
-			b->st0 = st->st;
-			b->stt0 = st->stt;
-			time_set(&b->first, s, tlen);
-			b->max = y;
-			time_set(&b->max_time, s, tlen);
-			st->nbands++;
-		} else if (y > b->max) {
-			b->max = y;
-			time_set(&b->max_time, s, tlen);
-		}
-		b->samples++;
-		b->seq = st->samples + 1;
-		u128_add(&b->sum, y);
-		b->sy += y;
-		b->sty += tt * y;
-		if (!st->has_max_cost || y > st->max_cost) {
-			st->has_max_cost = 1;
-			st->max_cost = y;
-			st->max_cost_band = id;
-			time_set(&st->max_cost_time, s, tlen);
-		}
-		u128_add(&total, y);
-	}
-	last_times(st);
+	/* a trapezoid from the last sample, as hp_integral adds it */
+	step = st->samples > 0 && t > st->prev_time;
+	dt = step ? t - st->prev_time : 0;
+	if (step)
+		add_halves(st, st->prev, st->prev_n, dt);
+	if (s->n > st->cur_cap)
+		st->cur = hpt_xgrow(st->cur, &st->cur_cap, s->n,
+		                    sizeof *st->cur);
+	if (s->n > st->upd_cap)
+		st->upd = hpt_xgrow(st->upd, &st->upd_cap, s->n,
+		                    sizeof *st->upd);
+	r = add_rows(st, s, st->samples + 1, tlen, tt, dt);
+	/* every band of the last sample has a row here: none ends */
+	if (r.kept != st->prev_n)
+		last_times(st);
 	time_set(&st->last, s, tlen);
-	st->prev_ids = hpt_xgrow(st->prev_ids, &st->prev_cap, s->n,
-	                         sizeof *st->prev_ids);
-	for (i = 0; i < s->n; i++)
-		st->prev_ids[i] = s->v[i].band;
+	swap = st->cur;
+	st->cur = st->prev;
+	st->prev = swap;
+	cap = st->cur_cap;
+	st->cur_cap = st->prev_cap;
+	st->prev_cap = cap;
 	st->prev_n = s->n;
+	st->prev_time = t;
 	st->n += 1;
 	st->st += tt;
 	st->stt += tt * tt;
-	if (st->samples == 0 || u128_cmp(total, st->max_total) > 0) {
-		st->max_total = total;
+	if (st->samples == 0 || u128_cmp(r.total, st->max_total) > 0) {
+		st->max_total = r.total;
 		time_set(&st->max_total_time, s, tlen);
 	}
-	st->final_total = total;
-	u128_add128(&st->sum_totals, total);
-	hp_integral_add(&st->integ, s);
-	spark_add(st, hp_u128_double(total));
+	st->final_total = r.total;
+	u128_add128(&st->sum_totals, r.total);
+	spark_add(st, hp_u128_double(r.total));
 	st->samples++;
 }
 
 /* The least-squares slope of band b over the samples from its first
  * on, in bytes per second: (n Sty - St Sy) / (n Stt - St^2). */
 static double band_slope(const struct hp_stats *st,
-                         const struct hp_band_stats *b)
+                         const struct hp_band_stats *b,
+                         const struct hp_band_acc *a)
 {
 	long double n = st->n - b->n0, s_t = st->st - b->st0;
 	long double s_tt = st->stt - b->stt0, den;
@@ -301,7 +457,7 @@ static double band_slope(const struct hp_stats *st,
 	/* all at one time, or a difference lost to rounding */
 	if (!(den > 1e-12L * n * s_tt))
 		return 0;
-	return (double)((n * b->sty - s_t * b->sy) / den);
+	return (double)((n * a->sty - s_t * b->sy) / den);
 }
 
 void hp_stats_finish(struct hp_stats *st)
@@ -325,19 +481,25 @@ void hp_stats_finish(struct hp_stats *st)
 	}
 	if (!(st->duration > 0))
 		st->duration = 0;
-	st->total_integral = st->integ.total;
+	st->total_integral = st->integral_total;
 	for (i = 0; i < st->nb; i++) {
 		struct hp_band_stats *b = &st->b[i];
-		if (b->samples == 0)
+		const struct hp_band_acc *a = &st->acc[i];
+		if (a->samples == 0)
 			continue;
-		b->integral = hp_integral_of(&st->integ, (uint32_t)i);
+		b->samples = a->samples;
+		b->max = a->max;
+		b->sum = a->sum;
+		if (a->sum.hi == 0)
+			b->sy = (long double)a->sum.lo;
+		b->integral = st->integral[i];
 		if (st->duration > 0)
 			b->mean = b->integral / st->duration;
 		else
 			b->mean = hp_u128_double(b->sum) / (double)st->samples;
 		b->share = st->total_integral > 0
 		           ? 100 * b->integral / st->total_integral : 0;
-		b->slope = band_slope(st, b);
+		b->slope = band_slope(st, b, a);
 	}
 	if (st->duration > 0)
 		st->mean_total = st->total_integral / st->duration;
@@ -364,8 +526,11 @@ void hp_stats_free(struct hp_stats *st)
 		time_free(&st->b[i].max_time);
 	}
 	free(st->b);
-	free(st->prev_ids);
-	hp_integral_free(&st->integ);
+	free(st->acc);
+	free(st->integral);
+	free(st->prev);
+	free(st->cur);
+	free(st->upd);
 	memset(st, 0, sizeof *st);
 }
 

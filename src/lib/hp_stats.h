@@ -64,7 +64,8 @@ struct hp_stats_time {
 	size_t len, cap;
 };
 
-/* The figures of one band (valid after hp_stats_finish). */
+/* The figures of one band (valid after hp_stats_finish; the times
+ * first, max_time and last are set while the samples stream by). */
 struct hp_band_stats {
 	uint64_t samples;        /* 0: the band has no row in the interval */
 	uint64_t max;            /* bytes */
@@ -74,13 +75,24 @@ struct hp_band_stats {
 	double mean;             /* bytes */
 	double share;            /* percent */
 	double slope;            /* bytes per second */
-	/* private: the least-squares sums from the band's first sample on */
-	long double sy, sty;     /* sum of values, of time x value */
+	/* private: set at the band's first sample */
 	long double n0, st0, stt0; /* the profile's count, sum of times and
 	                          * of squared times before that sample */
-	uint64_t seq;            /* the number of its last sample (from
-	                          * 1); last is set when a sample without
-	                          * it follows, or at finish */
+	/* private: its sum of values (bytes) as the slope sums it, kept
+	 * from the row where the exact sum passes 2^64 on (until then it
+	 * is the exact sum, taken at finish) */
+	long double sy;
+};
+
+/* private to hp_stats.c: the running figures of one band, read and
+ * written by each of its rows */
+struct hp_band_acc;
+
+/* private to hp_stats.c: one row of a sample, its value (bytes) as a
+ * double */
+struct hp_stats_row {
+	double y;
+	uint32_t band;
 };
 
 /* Buckets of the sparkline: at most HP_STATS_SPARK characters, each the
@@ -126,9 +138,19 @@ struct hp_stats {
 	/* private */
 	char *back;              /* the steps back in time, summed exactly
 	                          * (NULL: none) */
-	struct hp_integral integ;
-	uint32_t *prev_ids;      /* the bands of the last sample */
-	size_t prev_n, prev_cap;
+	struct hp_band_acc *acc; /* acc[0..nb): each band's running figures */
+	double *integral;        /* integral[0..nb): each band's so far,
+	                          * byte-seconds */
+	size_t acc_cap, integral_cap;
+	double integral_total;   /* the sum of every trapezoid so far
+	                          * (byte-seconds) */
+	double prev_time;        /* the last sample's time (seconds) */
+	/* the rows of the last sample, in order; cur the same for the
+	 * sample being added (the two swap after each sample) */
+	struct hp_stats_row *prev, *cur;
+	size_t prev_n, prev_cap, cur_cap;
+	uint32_t *upd;           /* room for the bands of a sample's rows */
+	size_t upd_cap;
 	long double n, st, stt;  /* count, sum of times, of squared times
 	                          * (times less the first, for precision) */
 	int finished;
