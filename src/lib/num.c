@@ -341,3 +341,38 @@ size_t hpt_fmt_pct(char *p, uint64_t v, uint64_t tot, double x, int prec)
 		n = quot_fixed(p, 100 * v, tot, prec);
 	return n ? n : hpt_fmt_fixed(p, x, prec);
 }
+
+/* The two digits of 0..99, for the formatters below. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930"
+    "31323334353637383940414243444546474849505152535455565758596061"
+    "6263646566676869707172737475767778798081828384858687888990919293"
+    "949596979899";
+
+/* Two digits at a time from the right, in 32-bit arithmetic (cheaper)
+ * once the rest fits. */
+size_t hpt_fmt_u64_back(char *end, uint64_t v)
+{
+	char *p = end;
+	uint32_t w;
+	while (v > UINT32_MAX) {
+		unsigned d = (unsigned)(v % 100) * 2;
+		v /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	w = (uint32_t)v;
+	while (w >= 100) {
+		unsigned d = (w % 100) * 2;
+		w /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	if (w >= 10) {
+		*--p = digit_pairs[w * 2 + 1];
+		*--p = digit_pairs[w * 2];
+	} else {
+		*--p = (char)('0' + w);
+	}
+	return (size_t)(end - p);
+}

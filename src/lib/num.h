@@ -28,6 +28,10 @@ char *hpt_dec_sub(const char *a, const char *b);
 void hpt_fmt_double(char *buf, size_t size, double d, int prec);
 /* Format v in decimal at p; returns the number of bytes (at most 20). */
 size_t hpt_fmt_u64(char *p, uint64_t v);
+/* Format v in decimal ending just before end: the digits take
+ * end[-n] .. end[-1]; returns n (at most 20).  For right-aligned
+ * columns: no count of the digits first, as hpt_fmt_u64 makes. */
+size_t hpt_fmt_u64_back(char *end, uint64_t v);
 /* The most bytes hpt_fmt_fixed writes: "%.9f" of -DBL_MAX. */
 #define HPT_FIXED_MAX 320
 /* What printf("%.*f", prec, d) writes (0 <= prec <= 9), as

@@ -13,6 +13,7 @@
 #include "escape.h"
 #include "num.h"
 #include "output.h"
+#include "row.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -103,15 +104,15 @@ static const char *const col_name[NCOL] = {"entries", "%time", "%alloc",
  * must not widen every row (a tree 10 000 levels deep). */
 #define LABEL_MAX 48
 
-/* The numeric cells of a row: text (not NUL-terminated) and length. */
-struct cells {
-	char b[NCOL][CELL];
-	size_t len[NCOL];
-};
+/* The numeric cells of row x at o, right-aligned in ncol columns w
+ * wide (each at least as wide as its widest cell; a column k > 0 after
+ * two spaces), with row.h's pieces: returns the bytes written (the
+ * widths and separators).  o has room for those, NCOL * CELL and
+ * ROW_SLACK. */
+typedef size_t (*figs_fn)(const void *ctx, uint32_t x, int ncol,
+                          const size_t *w, char *o);
 
-typedef void (*cells_fn)(const void *ctx, uint32_t x, struct cells *c);
-
-/* The rows of a table: x, what cells_fn takes; node, the node of names
+/* The rows of a table: x, what figs_fn takes; node, the node of names
  * whose label, module, SRC and no. the row shows; d, the indent. */
 struct rows {
 	uint32_t *x, *node, *d;
@@ -125,9 +126,7 @@ struct rows {
 	                       * it is */
 };
 
-/* The widest cell of each numeric column over the rows of rs, into w,
- * without formatting every row's cells (NULL: table formats them all
- * twice, once to measure). */
+/* The widest cell of each numeric column over the rows of rs, into w. */
 typedef void (*widths_fn)(const void *ctx, const struct rows *rs,
                           size_t w[NCOL]);
 
@@ -191,7 +190,7 @@ static size_t text_width(struct rows *rs, uint32_t id, int label)
 }
 
 /* text_width of a name already measured (name_widths measures every
- * name of the table's rows), without the call. */
+ * name first), without the call. */
 static size_t width_of(const struct rows *rs, uint32_t id, int label)
 {
 	if (prof_len(rs->names, id) == 0)
@@ -234,18 +233,21 @@ static void name_widths(struct rows *rs, struct name_widths *nw)
 	size_t i, w;
 	uint64_t no = 0;
 	char b[24];
+	/* every name once, so that the loops below only look up */
+	for (i = 0; i < r->names.count; i++)
+		text_width(rs, (uint32_t)i, 0);
 	nw->label = strlen("COST CENTRE");
 	nw->module = strlen("MODULE");
 	nw->src = 0;
 	for (i = 0; i < rs->n; i++) {
 		uint32_t x = rs->node[i];
-		w = rs->d[i] + text_width(rs, r->label[x], 1);
+		w = rs->d[i] + width_of(rs, r->label[x], 1);
 		if (w > nw->label && w <= LABEL_MAX)
 			nw->label = w;
-		w = text_width(rs, r->module[x], 0);
+		w = width_of(rs, r->module[x], 0);
 		if (w > nw->module)
 			nw->module = w;
-		w = text_width(rs, r->src[x], 0);
+		w = width_of(rs, r->src[x], 0);
 		if (w > nw->src)
 			nw->src = w;
 		if (r->no[x] > no)
@@ -262,39 +264,6 @@ static void name_widths(struct rows *rs, struct name_widths *nw)
 	}
 }
 
-/*
- * Rows are formatted in place (table_row) in pieces of 8 bytes where
- * that saves a call to memset or memcpy per cell: row_spaces and
- * row_cell may write up to ROW_SLACK bytes past what they return, which
- * the room asked for allows and the next piece of the row overwrites
- * (pieces are written left to right, each from where the last ended).
- * Longer runs take memset and memcpy.
- */
-#define ROW_SLACK 16
-
-/* k spaces at o; returns k. */
-static size_t row_spaces(char *o, size_t k)
-{
-	if (k <= ROW_SLACK) {
-		memcpy(o, "                ", 16);
-	} else {
-		memset(o, ' ', k);
-	}
-	return k;
-}
-
-/* The n bytes of cell k of c at o; returns n.  A cell's buffer (CELL
- * bytes) is longer than ROW_SLACK: the bytes past the cell's text that
- * the short copy reads are in it. */
-static size_t row_cell(char *o, const struct cells *c, int k)
-{
-	if (c->len[k] <= ROW_SLACK)
-		memcpy(o, c->b[k], 16);
-	else
-		memcpy(o, c->b[k], c->len[k]);
-	return c->len[k];
-}
-
 /* The spaces after a name w wide in a column width wide (at least
  * two). */
 static size_t pad_after(size_t w, size_t width)
@@ -309,16 +278,16 @@ static void pad_to(size_t w, size_t width)
 }
 
 /*
- * One row, formatted in place in one piece of the output buffer: the
- * numeric cells right-aligned in their columns (w, whose widths and
- * separators add up to wsum), then no., the indented label, the module
- * and the SRC.  The room asked for is what the row can take at most:
- * every padding at its largest, every name that is not plain at its
- * longest escape (text_room), and ROW_SLACK.
+ * One row, formatted in place in one piece of the output buffer with
+ * row.h's pieces: the numeric cells (figs) in their columns (w, whose
+ * widths and separators add up to wsum), then no., the indented label,
+ * the module and the SRC.  The room asked for is what the row can take
+ * at most: every padding at its largest, every name that is not plain
+ * at its longest escape (text_room), and what figs asks for.
  */
 static void table_row(struct rows *rs, size_t i, int ncol,
-                      const size_t *w, size_t wsum, const struct cells *c,
-                      const struct name_widths *nw)
+                      const size_t *w, size_t wsum, figs_fn figs,
+                      const void *ctx, const struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
 	uint32_t x = rs->node[i], d = rs->d[i];
@@ -326,20 +295,15 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 	size_t room = wsum + nw->no + 2 + 2 + (size_t)d + 2 +
 	              text_room(rs, lab) + nw->label + 2 +
 	              text_room(rs, mod) + nw->module + 2 +
-	              text_room(rs, src) + 1 + ROW_SLACK;
+	              text_room(rs, src) + 1 + NCOL * CELL + ROW_SLACK;
 	char *b = hpt_out_space(room);
-	size_t o = 0;
-	int k;
-	for (k = 0; k < ncol; k++) {
-		o += row_spaces(b + o, w[k] - c->len[k] + (k ? 2 : 0));
-		o += row_cell(b + o, c, k);
-	}
+	size_t o = figs(ctx, rs->x[i], ncol, w, b);
 	if (nw->no) {
-		char t[24];
-		size_t n = hpt_fmt_u64(t, r->no[x]);
-		o += row_spaces(b + o, nw->no - n + 2);
-		memcpy(b + o, t, n);
-		o += n;
+		/* no. is never wider than the column: the widest is
+		 * the largest's */
+		row_spaces(b + o, nw->no + 2);
+		hpt_fmt_u64_back(b + o + nw->no + 2, r->no[x]);
+		o += nw->no + 2;
 	}
 	o += row_spaces(b + o, 2 + (size_t)d);
 	if (prof_len(r, lab) == 0) {
@@ -360,25 +324,15 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 	hpt_out_commit(o);
 }
 
-static void table(struct rows *rs, int ncol, cells_fn cells,
+static void table(struct rows *rs, int ncol, figs_fn figs,
                   widths_fn widths, const void *ctx)
 {
 	size_t w[NCOL], i, left, wsum = 0;
 	struct name_widths nw;
-	struct cells c;
 	int k;
 	for (k = 0; k < ncol; k++)
 		w[k] = 0;
-	if (widths) {
-		widths(ctx, rs, w);
-	} else {
-		for (i = 0; i < rs->n; i++) {
-			cells(ctx, rs->x[i], &c);
-			for (k = 0; k < ncol; k++)
-				if (c.len[k] > w[k])
-					w[k] = c.len[k];
-		}
-	}
+	widths(ctx, rs, w);
 	for (k = 0; k < ncol; k++) {
 		if (w[k] < strlen(col_name[k]))
 			w[k] = strlen(col_name[k]);
@@ -407,10 +361,8 @@ static void table(struct rows *rs, int ncol, cells_fn cells,
 		hpt_out_str("SRC");
 	}
 	hpt_out_str("\n\n");
-	for (i = 0; i < rs->n; i++) {
-		cells(ctx, rs->x[i], &c);
-		table_row(rs, i, ncol, w, wsum, &c, &nw);
-	}
+	for (i = 0; i < rs->n; i++)
+		table_row(rs, i, ncol, w, wsum, figs, ctx, &nw);
 }
 
 /* The figures of a tree node or of a flat profile's cost centre. */
@@ -418,33 +370,70 @@ struct figs {
 	uint64_t entries, ind_time, ind_alloc, inh_time, inh_alloc;
 };
 
-/* prof_percent(r, v, which) with prec decimals, at o (room for
- * HPT_FIXED_MAX bytes); returns the bytes written.  hpt_fmt_pct finds
+/* prof_percent(r, v, which) with prec (1 or 2) decimals, at o (room
+ * for HPT_FIXED_MAX bytes); returns the bytes written.  hpt_fmt_pct finds
  * it from the integers that prof_percent divides: ticks or bytes by
  * their total, or tenths of a percent (by 1000, for a percentage). */
 static size_t put_pct(char *o, const struct prof_report *r, uint64_t v,
                       int which, int prec)
 {
 	uint64_t tot = which ? r->total_alloc : r->total_ticks;
-	/* the percentage of 0 is 0 (most cells): no need to ask */
+	if (v == 0) {
+		/* the percentage of 0 (most cells) is 0: "0.0" or "0.00" */
+		memcpy(o, "0.00", 4);
+		return (size_t)prec + 2;
+	}
 	return hpt_fmt_pct(o, v, r->exact ? tot : 1000,
-	                   v ? prof_percent(r, v, which) : 0.0, prec);
+	                   prof_percent(r, v, which), prec);
 }
 
 
-static void figs_cells(const struct prof_report *r, const struct figs *f,
-                       struct cells *c)
+/* A column w wide (the separator included) holding v's digits at its
+ * right: they never take more than w, as w is the largest value's. */
+static size_t col_u64(char *o, size_t w, uint64_t v)
+{
+	row_spaces(o, w);
+	hpt_fmt_u64_back(o + w, v);
+	return w;
+}
+
+/* A column w wide holding the percentage put_pct writes at its right.
+ * Never wider than w either (see figs_widths); were it wider, the
+ * column would widen to it (the room of figs_fn allows it). */
+static size_t col_pct(char *o, size_t w, const struct prof_report *r,
+                      uint64_t v, int which, int prec)
+{
+	char t[CELL];
+	size_t n;
+	if (v == 0) {
+		/* "0.0" or "0.00", as put_pct writes it: most cells */
+		row_spaces(o, w);
+		memcpy(o + w - (size_t)prec - 2, "0.00", (size_t)prec + 2);
+		return w;
+	}
+	n = put_pct(t, r, v, which, prec);
+	if (n > w)
+		w = n;
+	row_spaces(o, w - n);
+	row_copy(o + w - n, t, n);
+	return w;
+}
+
+/* The cells of f (figs_fn). */
+static size_t figs_row(const struct prof_report *r, const struct figs *f,
+                       const size_t *w, char *o)
 {
 	int prec = r->exact ? 2 : 1;
-	c->len[0] = hpt_fmt_u64(c->b[0], f->entries);
-	c->len[1] = put_pct(c->b[1], r, f->ind_time, 0, prec);
-	c->len[2] = put_pct(c->b[2], r, f->ind_alloc, 1, prec);
-	c->len[3] = put_pct(c->b[3], r, f->inh_time, 0, prec);
-	c->len[4] = put_pct(c->b[4], r, f->inh_alloc, 1, prec);
+	size_t n = col_u64(o, w[0], f->entries);
+	n += col_pct(o + n, w[1] + 2, r, f->ind_time, 0, prec);
+	n += col_pct(o + n, w[2] + 2, r, f->ind_alloc, 1, prec);
+	n += col_pct(o + n, w[3] + 2, r, f->inh_time, 0, prec);
+	n += col_pct(o + n, w[4] + 2, r, f->inh_alloc, 1, prec);
 	if (r->exact) {
-		c->len[5] = hpt_fmt_u64(c->b[5], f->ind_time);
-		c->len[6] = hpt_fmt_u64(c->b[6], f->ind_alloc);
+		n += col_u64(o + n, w[5] + 2, f->ind_time);
+		n += col_u64(o + n, w[6] + 2, f->ind_alloc);
 	}
+	return n;
 }
 
 /* Fold f into the figurewise maximum m. */
@@ -468,11 +457,17 @@ static void figs_max(struct figs *m, const struct figs *f)
 static void figs_widths(const struct prof_report *r, const struct figs *m,
                         size_t w[NCOL])
 {
-	struct cells c;
-	int k;
-	figs_cells(r, m, &c);
-	for (k = 0; k < (r->exact ? 7 : 5); k++)
-		w[k] = c.len[k];
+	char t[CELL];
+	int prec = r->exact ? 2 : 1;
+	w[0] = hpt_fmt_u64(t, m->entries);
+	w[1] = put_pct(t, r, m->ind_time, 0, prec);
+	w[2] = put_pct(t, r, m->ind_alloc, 1, prec);
+	w[3] = put_pct(t, r, m->inh_time, 0, prec);
+	w[4] = put_pct(t, r, m->inh_alloc, 1, prec);
+	if (r->exact) {
+		w[5] = hpt_fmt_u64(t, m->ind_time);
+		w[6] = hpt_fmt_u64(t, m->ind_alloc);
+	}
 }
 
 static void text_header(const struct prof_report *r)
@@ -530,12 +525,14 @@ static void node_figs(const struct prof_report *r, uint32_t x,
 	f->inh_alloc = r->inh_alloc[x];
 }
 
-static void cells_node(const void *ctx, uint32_t x, struct cells *c)
+static size_t figs_node(const void *ctx, uint32_t x, int ncol,
+                        const size_t *w, char *o)
 {
 	const struct prof_report *r = ctx;
 	struct figs f;
+	(void)ncol;
 	node_figs(r, x, &f);
-	figs_cells(r, &f, c);
+	return figs_row(r, &f, w, o);
 }
 
 static void widths_node(const void *ctx, const struct rows *rs,
@@ -558,7 +555,7 @@ void prof_write_tree(const struct prof_report *r)
 	memset(&rs, 0, sizeof rs);
 	rows_tree(&rs, r);
 	text_header(r);
-	table(&rs, r->exact ? 7 : 5, cells_node, widths_node, r);
+	table(&rs, r->exact ? 7 : 5, figs_node, widths_node, r);
 	rows_free(&rs);
 }
 
@@ -571,7 +568,7 @@ static const char tsv_head[] =
 
 /* The most bytes a TSV row's figures take (tsv_figures): three counts
  * with a sign, four percentages, their tabs and the newline. */
-#define TSV_FIG_ROOM (3 * 21 + 4 * HPT_FIXED_MAX + 8)
+#define TSV_FIG_ROOM (3 * 21 + 4 * HPT_FIXED_MAX + 8 + ROW_SLACK)
 
 /* The most bytes put_tsv_name writes for name id. */
 static size_t tsv_room(const struct prof_report *r, uint32_t id,
@@ -620,18 +617,19 @@ static size_t tsv_names(char *o, const struct prof_report *r, uint32_t x,
 }
 
 /* The depth, no. and parent's no. of node x at depth d, then its names,
- * at o (room for 3 * 21 + tsv_names_room); returns the bytes written. */
+ * at o (room for 3 * 21 + tsv_names_room, and ROW_SLACK: row.h);
+ * returns the bytes written. */
 static size_t tsv_tree_cols(char *o, const struct prof_report *r,
                             uint32_t x, uint32_t d,
                             const unsigned char *plain)
 {
 	uint32_t p = r->parent[x];
-	size_t n = hpt_fmt_u64(o, d);
+	size_t n = row_u64(o, d);
 	o[n++] = '\t';
-	n += hpt_fmt_u64(o + n, r->no[x]);
+	n += row_u64(o + n, r->no[x]);
 	o[n++] = '\t';
 	if (p != PROF_NONE)
-		n += hpt_fmt_u64(o + n, r->no[p]);
+		n += row_u64(o + n, r->no[p]);
 	o[n++] = '\t';
 	return n + tsv_names(o + n, r, x, plain);
 }
@@ -655,7 +653,7 @@ struct tsv_fig {
 static size_t put_num6(char *o, const struct prof_report *r, uint64_t v,
                        int which)
 {
-	double x = prof_percent(r, v, which);
+	double x = v ? prof_percent(r, v, which) : 0.0; /* 0 of 0 */
 	uint64_t tot = which ? r->total_alloc : r->total_ticks;
 	if (x == 0.0 || fabs(x) < 5e-7) {
 		o[0] = '0';
@@ -669,18 +667,21 @@ static size_t tsv_count(char *o, const struct tsv_fig *f, int k)
 	size_t n = 0;
 	if (f->neg[k] && f->count[k])
 		o[n++] = '-';
-	return n + hpt_fmt_u64(o + n, f->count[k]);
+	return n + row_u64(o + n, f->count[k]);
 }
 
 /* The one TSV row body, for -o tsv, -a -o tsv and -D -o tsv, at o
- * (room for TSV_FIG_ROOM); returns the bytes written. */
+ * (room for TSV_FIG_ROOM, ROW_SLACK included); returns the bytes
+ * written. */
 static size_t tsv_figures(char *o, const struct tsv_fig *f, int exact)
 {
 	size_t n = tsv_count(o, f, 0);
 	int k;
 	for (k = 0; k < 4; k++) {
 		o[n++] = '\t';
-		if (f->r)
+		if (f->r && f->fig[k] == 0)
+			o[n++] = '0'; /* most cells: no call */
+		else if (f->r)
 			n += put_num6(o + n, f->r, f->fig[k], k & 1);
 		else
 			n += put_num(o + n, f->pct[k]);
@@ -895,12 +896,14 @@ static void cc_figs(const struct prof_cc *e, struct figs *f)
 	f->inh_alloc = e->inh_alloc;
 }
 
-static void cells_flat(const void *ctx, uint32_t i, struct cells *c)
+static size_t figs_flat(const void *ctx, uint32_t i, int ncol,
+                        const size_t *w, char *o)
 {
 	const struct flat_ctx *fc = ctx;
 	struct figs f;
+	(void)ncol;
 	cc_figs(&fc->c[i], &f);
-	figs_cells(fc->r, &f, c);
+	return figs_row(fc->r, &f, w, o);
 }
 
 static void widths_flat(const void *ctx, const struct rows *rs,
@@ -950,13 +953,19 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		for (i = 0; i < nc; i++)
 			rows_add(&rs, (uint32_t)i, c[i].node, 0);
 		text_header(r);
-		table(&rs, r->exact ? 7 : 5, cells_flat, widths_flat, &f);
+		table(&rs, r->exact ? 7 : 5, figs_flat, widths_flat, &f);
 		rows_free(&rs);
 	}
 	free(c);
 }
 
 /* ---- -D: the difference ---- */
+
+/* The cells of a row of -D: text (not NUL-terminated) and length. */
+struct cells {
+	char b[NCOL][CELL];
+	size_t len[NCOL];
+};
 
 static void cells_diff(const void *ctx, uint32_t x, struct cells *c)
 {
@@ -982,6 +991,35 @@ static void cells_diff(const void *ctx, uint32_t x, struct cells *c)
 	}
 	for (j = 0; j < (dd->exact ? 7 : 5); j++)
 		c->len[j] = strlen(c->b[j]);
+}
+
+static void widths_diff(const void *ctx, const struct rows *rs,
+                        size_t w[NCOL])
+{
+	const struct prof_diff *dd = ctx;
+	struct cells c;
+	size_t i;
+	int k;
+	for (i = 0; i < rs->n; i++) {
+		cells_diff(ctx, rs->x[i], &c);
+		for (k = 0; k < (dd->exact ? 7 : 5); k++)
+			if (c.len[k] > w[k])
+				w[k] = c.len[k];
+	}
+}
+
+static size_t figs_diff(const void *ctx, uint32_t x, int ncol,
+                        const size_t *w, char *o)
+{
+	struct cells c;
+	size_t n = 0;
+	int k;
+	cells_diff(ctx, x, &c);
+	for (k = 0; k < ncol; k++) {
+		n += row_spaces(o + n, w[k] - c.len[k] + (k ? 2 : 0));
+		n += row_copy(o + n, c.b[k], c.len[k]);
+	}
+	return n;
 }
 
 /* Count k of f := new - old, exactly. */
@@ -1047,7 +1085,7 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		hpt_out_str("difference  NEW - OLD, node by node (cost-centre "
 		            "paths); figures in percentage points");
 		hpt_out_str(dd->exact ? ", ticks and bytes\n\n" : "\n\n");
-		table(&rs, dd->exact ? 7 : 5, cells_diff, NULL, dd);
+		table(&rs, dd->exact ? 7 : 5, figs_diff, widths_diff, dd);
 		rows_free(&rs);
 	}
 }

@@ -10,6 +10,7 @@
 #include "escape.h"
 #include "num.h"
 #include "output.h"
+#include "row.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,27 +26,30 @@ static void padded(const char *s, size_t n, size_t w)
 		hpt_out_spaces(w - c);
 }
 
-/* The k bytes at t right-justified in w columns (never cut), at o;
- * returns the bytes written: the larger of k and w. */
+/* The k bytes at t (a buffer of ROW_SLACK bytes at least: row.h)
+ * right-justified in w columns (never cut), at o (room for the larger
+ * of k and w, and ROW_SLACK); returns the bytes written, the larger
+ * of k and w. */
 static size_t put_rjust(char *o, const char *t, size_t k, size_t w)
 {
 	size_t pad = k < w ? w - k : 0;
-	memset(o, ' ', pad);
-	memcpy(o + pad, t, k);
+	row_spaces(o, pad);
+	row_copy(o + pad, t, k);
 	return pad + k;
 }
 
 /* v in decimal right-justified in w columns at o (room for the larger
- * of w and 20); returns the bytes written. */
+ * of w and 20, and ROW_SLACK); returns the bytes written. */
 static size_t put_rjust_u64(char *o, uint64_t v, size_t w)
 {
-	char t[24];
-	return put_rjust(o, t, hpt_fmt_u64(t, v), w);
+	char t[20 + ROW_SLACK];
+	size_t n = hpt_fmt_u64_back(t + 20, v);
+	return put_rjust(o, t + 20 - n, n, w);
 }
 
 static void rjust_u64(uint64_t v, size_t w)
 {
-	char *o = hpt_out_space(w + 20);
+	char *o = hpt_out_space(w + 20 + ROW_SLACK);
 	hpt_out_commit(put_rjust_u64(o, v, w));
 }
 
@@ -63,13 +67,18 @@ static size_t digits(uint64_t v)
 #define PCT_ROOM HPT_FIXED_MAX
 
 /* A percentage as "%5.1f" (or wider); tenths (not exact) as
- * "%3llu.%llu": at o (room for PCT_ROOM), returning the bytes
- * written. */
+ * "%3llu.%llu": at o (room for PCT_ROOM and ROW_SLACK), returning the
+ * bytes written. */
 static size_t put_pct(char *o, const struct prof_report *r, uint64_t v,
                       int which)
 {
 	char t[HPT_FIXED_MAX];
 	size_t n;
+	if (v == 0) {
+		/* most figures: 0.0 either way */
+		memcpy(o, "  0.0", 5);
+		return 5;
+	}
 	if (r->exact) {
 		/* from the integers that prof_percent divides */
 		uint64_t tot = which ? r->total_alloc : r->total_ticks;
@@ -85,7 +94,7 @@ static size_t put_pct(char *o, const struct prof_report *r, uint64_t v,
 
 static void pct(const struct prof_report *r, uint64_t v, int which)
 {
-	char *o = hpt_out_space(PCT_ROOM);
+	char *o = hpt_out_space(PCT_ROOM + ROW_SLACK);
 	hpt_out_commit(put_pct(o, r, v, which));
 }
 
@@ -244,27 +253,29 @@ static void column_header(const struct prof_report *r, size_t wl, size_t wm,
 }
 
 /* indent spaces, the name id (c code points long) padded to w code
- * points, and the space after the column, at o; returns the bytes
- * written (indent + its length + 1 + the padding). */
+ * points, and the space after the column, at o (with ROW_SLACK bytes
+ * of room more); returns the bytes written (indent + its length + 1 +
+ * the padding). */
 static size_t put_name(char *o, const struct prof_report *r, size_t indent,
                        uint32_t id, size_t c, size_t w)
 {
 	size_t n = prof_len(r, id), pad = c < w ? w - c : 0;
-	memset(o, ' ', indent);
+	row_spaces(o, indent);
 	if (n)
 		memcpy(o + indent, prof_name(r, id), n);
-	memset(o + indent + n, ' ', pad + 1);
+	row_spaces(o + indent + n, pad + 1);
 	return indent + n + pad + 1;
 }
 
 /*
  * One row of the tree at depth d, formatted in place in one piece of
- * the output buffer, as most of a row is padding.  lc holds the names'
+ * the output buffer (row.h), as most of a row is padding.  lc holds the names'
  * code-point widths, wl, wm, ws and wn the widths of the label (with
  * its indent), module, SRC and no. columns.  The room asked for is what
  * the row can take at most: each name column its width plus the name's
  * bytes and the space after it (a label's indent is within wl), each
- * figure its column or its longest text and the spaces before it.
+ * figure its column or its longest text and the spaces before it, and
+ * ROW_SLACK.
  */
 static void tree_row(const struct prof_report *r, uint32_t x, uint32_t d,
                      const size_t *lc, size_t wl, size_t wm, size_t ws,
@@ -273,7 +284,7 @@ static void tree_row(const struct prof_report *r, uint32_t x, uint32_t d,
 	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
 	size_t room = wl + prof_len(r, lab) + 1 + wm + prof_len(r, mod) + 1 +
 	              ws + prof_len(r, src) + 1 + wn + 20 + 1 + 20 + 2 +
-	              4 * (PCT_ROOM + 3) + 2 + 20 + 1 + 20 + 1, n;
+	              4 * (PCT_ROOM + 3) + 2 + 20 + 1 + 20 + 1 + ROW_SLACK, n;
 	char *o = hpt_out_space(room);
 	n = put_name(o, r, d, lab, lc[lab], wl - d);
 	n += put_name(o + n, r, 0, mod, lc[mod], wm);
@@ -308,6 +319,7 @@ static void tree_row(const struct prof_report *r, uint32_t x, uint32_t d,
 void prof_write(const struct prof_report *r)
 {
 	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
+	uint64_t maxno = 0;
 	uint32_t it, d, x;
 
 	if (r->first_root == PROF_NONE && r->sets) {
@@ -330,9 +342,11 @@ void prof_write(const struct prof_report *r)
 			wm = lc[r->module[x]];
 		if (lc[r->src[x]] > ws)
 			ws = lc[r->src[x]];
-		if (digits(r->no[x]) > wn)
-			wn = digits(r->no[x]);
+		if (r->no[x] > maxno)
+			maxno = r->no[x];
 	}
+	if (digits(maxno) > wn)
+		wn = digits(maxno); /* the widest no. is the largest's */
 	column_header(r, wl, wm, ws, wn);
 
 	it = r->first_root;
