@@ -43,7 +43,7 @@ LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/heap_in.h src/lib/hp_svg.h \
 	src/lib/ipe.h src/lib/ipe_tsv.h src/lib/ev_ipe.h src/lib/hp_names.h \
 	src/lib/ipe_in.h \
-	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h \
+	src/lib/prof.h src/lib/prof_read.h src/lib/prof_tree.h src/lib/row.h \
 	src/lib/prof_write.h src/lib/prof_text.h src/lib/prof_svg.h \
 	src/lib/json.h src/lib/prof_json.h src/lib/ev_prof.h
 LIB = src/lib/libhptools.a

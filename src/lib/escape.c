@@ -134,31 +134,54 @@ static size_t out_unit(const unsigned char *u, size_t n, int sep, int tsv,
 	return 1;
 }
 
-/* The one escaping loop of TSV and text: runs of plain bytes go out
- * whole, each special unit as its escape.  Printable ASCII (the common
- * case) is decided here, without a call. */
-static void out_escaped(const char *s, size_t n, int sep, int tsv)
+/* The one escaping loop of TSV and text: the units of u[0..n) that
+ * start before stop, written to o (room for HPT_ESC_MAX * (stop + 3)
+ * bytes: a unit starting before stop ends at most 3 bytes after it).
+ * Returns the bytes taken (stop or up to 3 more) and sets *used to
+ * the bytes written.  Printable ASCII (the common case) is decided
+ * here, without a call. */
+static size_t esc_run(char *o, const unsigned char *u, size_t n,
+                      size_t stop, int sep, int tsv, size_t *used)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, run = 0, len, cols;
+	size_t i = 0, w = 0, len, cols, k;
 	char esc[12];
-	while (i < n) {
+	while (i < stop) {
 		unsigned char c = u[i];
 		if ((c >= 0x20 && c < 0x7f && c != '\\' &&
 		     c != (unsigned char)sep) || (tsv && c >= 0x80 &&
 		                                  c != (unsigned char)sep)) {
+			o[w++] = (char)c;
 			i++;
 			continue;
 		}
 		len = out_unit(u + i, n - i, sep, tsv, esc, &cols);
 		if (esc[0]) {
-			hpt_out_write(s + run, i - run);
-			hpt_out_str(esc);
-			run = i + len;
+			for (k = 0; esc[k]; k++)
+				o[w++] = esc[k];
+		} else {
+			memcpy(o + w, u + i, len);
+			w += len;
 		}
 		i += len;
 	}
-	hpt_out_write(s + run, n - run);
+	*used = w;
+	return i;
+}
+
+/* Names of any length go out in pieces of this many bytes, so that the
+ * room asked of the output buffer stays small. */
+#define ESC_CHUNK 4096
+
+static void out_escaped(const char *s, size_t n, int sep, int tsv)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < n) {
+		size_t m = n - i < ESC_CHUNK ? n - i : ESC_CHUNK, used;
+		char *o = hpt_out_space(HPT_ESC_MAX * (m + 3));
+		i += esc_run(o, u + i, n - i, m, sep, tsv, &used);
+		hpt_out_commit(used);
+	}
 }
 
 void hpt_out_tsv(const char *s, size_t n)
@@ -169,6 +192,20 @@ void hpt_out_tsv(const char *s, size_t n)
 void hpt_out_text(const char *s, size_t n, int sep)
 {
 	out_escaped(s, n, sep, 0);
+}
+
+size_t hpt_esc_tsv(char *o, const char *s, size_t n)
+{
+	size_t used;
+	esc_run(o, (const unsigned char *)s, n, n, 0, 1, &used);
+	return used;
+}
+
+size_t hpt_esc_text(char *o, const char *s, size_t n, int sep)
+{
+	size_t used;
+	esc_run(o, (const unsigned char *)s, n, n, sep, 0, &used);
+	return used;
 }
 
 size_t hpt_text_unit(const char *s, size_t n, size_t *cols)

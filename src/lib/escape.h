@@ -38,6 +38,19 @@ void hpt_out_tsv(const char *s, size_t n);
  * a backslash and every other byte stay as they are. */
 void hpt_out_text(const char *s, size_t n, int sep);
 
+/* The most bytes hpt_esc_tsv and hpt_esc_text write per byte of a
+ * name ("\xNN" for one byte, "\xc2\xNN" for two). */
+#define HPT_ESC_MAX 4
+
+/* What hpt_out_tsv(s, n) writes, at o instead (room for HPT_ESC_MAX * n
+ * bytes); returns the number of bytes.  For rows formatted in place in
+ * the output buffer (hpt_out_space). */
+size_t hpt_esc_tsv(char *o, const char *s, size_t n);
+
+/* What hpt_out_text(s, n, sep) writes, at o instead (room for
+ * HPT_ESC_MAX * n bytes); returns the number of bytes. */
+size_t hpt_esc_text(char *o, const char *s, size_t n, int sep);
+
 /* The next unit of hpt_out_text(s, n, 0) (n > 0): the bytes it takes
  * (a UTF-8 character, an escaped byte, or a byte), returned, and the
  * terminal columns it shows as in *cols (an escape its length, a

@@ -227,3 +227,152 @@ slow:
 	/* No setlocale() anywhere in hptools, so printf uses '.'. */
 	snprintf(buf, size, "%.*f", prec, neg ? -d : d);
 }
+
+/* hpt_fmt_double's method (same test for a rounding too close to call,
+ * same printf when it is), writing at p with no size check and no NUL.
+ * The integer part is d's (one conversion, and one correction when the
+ * rounding carries into it, as 9.999 does into "10.00") instead of a
+ * division of the scaled value by 10^prec: that is what makes it the
+ * faster of the two; the digits are the same (q is the same integer,
+ * split into the same quotient and remainder). */
+size_t hpt_fmt_fixed(char *p, double d, int prec)
+{
+	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	                             1e7, 1e8, 1e9};
+	char b[HPT_FIXED_MAX + 1];
+	double y, frac;
+	uint64_t q, ip, fp, scale;
+	size_t o = 0;
+	int neg = signbit(d) != 0;
+	if (neg)
+		d = -d;
+	if (prec < 0 || prec > 9 || !(d < 1e9))
+		goto slow;
+	y = d * p10[prec];
+	q = (uint64_t)y;
+	frac = y - (double)q;
+	if (fabs(frac - 0.5) <= y * 0x1p-50 + 0x1p-60)
+		goto slow;
+	q += frac > 0.5;
+	/* Here y < 2^49 (a larger y fails the test above), so ip * scale
+	 * <= y is exact and q - ip * scale is below 2 * scale. */
+	scale = (uint64_t)p10[prec];
+	ip = (uint64_t)d;
+	fp = q - ip * scale;
+	if (fp >= scale) {
+		ip++;
+		fp -= scale;
+	}
+	if (neg)
+		p[o++] = '-';
+	o += hpt_fmt_u64(p + o, ip);
+	if (prec > 0) {
+		/* the decimals with their leading zeros: those of scale +
+		 * fp after its leading '1', which the point replaces */
+		hpt_fmt_u64(p + o, scale + fp);
+		p[o] = '.';
+		o += (size_t)prec + 1;
+	}
+	return o;
+slow:
+	hpt_fmt_double(b, sizeof b, neg ? -d : d, prec);
+	o = strlen(b);
+	memcpy(p, b, o);
+	return o;
+}
+
+/* What printf("%.*f", prec, x) writes for every double x within a
+ * relative 2^-51 of num / den, found from the integers alone, at p
+ * (room for 32 bytes); returns the number of bytes, or 0 when the
+ * integers cannot tell.  x * 10^prec is within X * 2^-51 of X = num /
+ * den * 10^prec, which is below 2^40 here: less than 2^-11 away.  When
+ * X's fraction is further than that from one half, x * 10^prec rounds
+ * as X does: X's integer part, plus one if its fraction is above one
+ * half. */
+static size_t quot_fixed(char *p, uint64_t num, uint64_t den, int prec)
+{
+	static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u,
+	                               1000000u, 10000000u, 100000000u,
+	                               1000000000u};
+	uint64_t scale, ip, fp, r, half_gap;
+	size_t o;
+	if (den == 0 || prec < 0 || prec > 9)
+		return 0;
+	scale = p10[prec];
+	if (den > UINT64_MAX / scale)
+		return 0;
+	ip = num / den;
+	r = num % den;
+	if (ip >= ((uint64_t)1 << 40) / scale)
+		return 0;
+	fp = r * scale / den;      /* below scale */
+	r = r * scale % den;       /* X's fraction is r / den */
+	half_gap = r > den - r ? r - (den - r) : (den - r) - r;
+	if (half_gap <= (den >> 10) + 1)
+		return 0;          /* |r / den - 1/2| not surely above 2^-11 */
+	if (r > den - r && ++fp == scale) {
+		fp = 0;
+		ip++;
+	}
+	o = hpt_fmt_u64(p, ip);
+	if (prec > 0) {
+		/* the decimals with their leading zeros, as in
+		 * hpt_fmt_fixed */
+		hpt_fmt_u64(p + o, scale + fp);
+		p[o] = '.';
+		o += (size_t)prec + 1;
+	}
+	return o;
+}
+
+/* Zero is common (most cost centres have no ticks) and needs no
+ * arithmetic.  Otherwise x is within 2^-51 of 100 * v / tot, as
+ * quot_fixed asks: v and tot convert exactly, and the product and
+ * quotient round once each. */
+size_t hpt_fmt_pct(char *p, uint64_t v, uint64_t tot, double x, int prec)
+{
+	const uint64_t exact = (uint64_t)1 << 53;
+	size_t n = 0;
+	if (v == 0 && x == 0.0 && !signbit(x) && prec >= 0 && prec <= 9) {
+		memcpy(p, "0.000000000", prec ? (size_t)prec + 2 : 1);
+		return prec ? (size_t)prec + 2 : 1;
+	}
+	if (v < exact / 100 && tot < exact)
+		n = quot_fixed(p, 100 * v, tot, prec);
+	return n ? n : hpt_fmt_fixed(p, x, prec);
+}
+
+/* The two digits of 0..99, for the formatters below. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930"
+    "31323334353637383940414243444546474849505152535455565758596061"
+    "6263646566676869707172737475767778798081828384858687888990919293"
+    "949596979899";
+
+/* Two digits at a time from the right, in 32-bit arithmetic (cheaper)
+ * once the rest fits. */
+size_t hpt_fmt_u64_back(char *end, uint64_t v)
+{
+	char *p = end;
+	uint32_t w;
+	while (v > UINT32_MAX) {
+		unsigned d = (unsigned)(v % 100) * 2;
+		v /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	w = (uint32_t)v;
+	while (w >= 100) {
+		unsigned d = (w % 100) * 2;
+		w /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	if (w >= 10) {
+		*--p = digit_pairs[w * 2 + 1];
+		*--p = digit_pairs[w * 2];
+	} else {
+		*--p = (char)('0' + w);
+	}
+	return (size_t)(end - p);
+}

@@ -28,5 +28,25 @@ char *hpt_dec_sub(const char *a, const char *b);
 void hpt_fmt_double(char *buf, size_t size, double d, int prec);
 /* Format v in decimal at p; returns the number of bytes (at most 20). */
 size_t hpt_fmt_u64(char *p, uint64_t v);
+/* Format v in decimal ending just before end: the digits take
+ * end[-n] .. end[-1]; returns n (at most 20).  For right-aligned
+ * columns: no count of the digits first, as hpt_fmt_u64 makes. */
+size_t hpt_fmt_u64_back(char *end, uint64_t v);
+/* The most bytes hpt_fmt_fixed writes: "%.9f" of -DBL_MAX. */
+#define HPT_FIXED_MAX 320
+/* What printf("%.*f", prec, d) writes (0 <= prec <= 9), as
+ * hpt_fmt_double does, at p (room for HPT_FIXED_MAX bytes) without a
+ * NUL; returns the number of bytes.  For hot loops that format
+ * straight into the output buffer (hpt_out_space). */
+size_t hpt_fmt_fixed(char *p, double d, int prec);
+/* What hpt_fmt_fixed(p, x, prec) writes, x being a percentage of two
+ * counts: (100.0 * (double)v) / (double)tot, or anything as close to
+ * 100 * v / tot (within a relative 2^-52), such as (double)v / 10.0
+ * for tot 1000.  Found from the integers, with two integer divisions
+ * instead of hpt_fmt_fixed's floating-point work, unless they are too
+ * large (v * 100 or tot not below 2^53) or x's rounding too close to
+ * call: then from x.  0 <= prec <= 9; p has room for HPT_FIXED_MAX
+ * bytes; returns the number of bytes. */
+size_t hpt_fmt_pct(char *p, uint64_t v, uint64_t tot, double x, int prec);
 
 #endif

@@ -745,43 +745,76 @@ static void out_cc(const struct prof_report *r, uint64_t id, uint32_t label,
 	hpt_out_str(caf ? ", \"is_caf\": true}" : ", \"is_caf\": false}");
 }
 
+/* The slot of node x's (label, module, SRC) in an open-addressed table
+ * of nslots (a power of two) slots, each 0 or 1 + the first node of a
+ * triple: the triple's own, or the empty one where it goes.  Hashed
+ * from the three name ids, so that no bytes are hashed or compared. */
+static size_t triple_slot(const struct prof_report *r, const uint32_t *slot,
+                          size_t nslots, uint32_t x)
+{
+	uint32_t l = r->label[x], m = r->module[x], c = r->src[x];
+	uint32_t h = l * 0x9e3779b1u ^ m * 0x85ebca77u ^ c * 0xc2b2ae3du;
+	size_t k = (h ^ h >> 15) & (nslots - 1);
+	for (;; k = (k + 1) & (nslots - 1)) {
+		uint32_t y = slot[k];
+		if (y == 0 || (r->label[y - 1] == l && r->module[y - 1] == m &&
+		               r->src[y - 1] == c))
+			return k;
+	}
+}
+
 /* Ids of a report read from text: 1, 2, ... by first appearance of each
  * (label, module, SRC) in preorder; the table is written too.  Returns
  * the id of each node (n of them). */
 static uint64_t *ids_from_text(const struct prof_report *r)
 {
-	struct hpt_intern keys;
-	uint64_t *id = hpt_xcalloc(r->n ? r->n : 1, sizeof *id);
-	uint32_t it = r->first_root, d, x;
-	int first = 1;
-	hpt_intern_init(&keys);
+	uint64_t *id = hpt_xcalloc(r->n ? r->n : 1, sizeof *id), next = 1;
+	uint32_t it = r->first_root, d, x, *slot;
+	size_t nslots = 64, k, j;
+	slot = hpt_xcalloc(nslots, sizeof *slot);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		uint32_t k3[3] = {r->label[x], r->module[x], r->src[x]};
-		int added = 0;
-		uint32_t k = hpt_intern(&keys, (const char *)k3, sizeof k3,
-		                        &added);
-		id[x] = (uint64_t)k + 1;
-		if (added) {
-			int caf = prof_len(r, r->label[x]) == 3 &&
-			          memcmp(prof_name(r, r->label[x]), "CAF", 3) == 0;
-			out_cc(r, id[x], r->label[x], r->module[x], r->src[x],
-			       caf, first);
-			first = 0;
+		k = triple_slot(r, slot, nslots, x);
+		if (slot[k]) {
+			id[x] = id[slot[k] - 1];
+			continue;
+		}
+		slot[k] = x + 1;
+		id[x] = next;
+		out_cc(r, next, r->label[x], r->module[x], r->src[x],
+		       prof_len(r, r->label[x]) == 3 &&
+		           memcmp(prof_name(r, r->label[x]), "CAF", 3) == 0,
+		       next == 1);
+		if (++next > nslots / 2) {
+			/* half full: twice the slots */
+			uint32_t *old = slot;
+			slot = hpt_xcalloc(nslots * 2, sizeof *slot);
+			for (j = 0; j < nslots; j++)
+				if (old[j])
+					slot[triple_slot(r, slot, nslots * 2,
+					                 old[j] - 1)] = old[j];
+			nslots *= 2;
+			free(old);
 		}
 	}
-	hpt_intern_free(&keys);
+	free(slot);
 	return id;
 }
 
 /* Append the literal l at o (a macro, so that its length is known). */
 #define PUT_LIT(o, l) (memcpy((o), (l), sizeof(l) - 1), (o) += sizeof(l) - 1)
 
-/* A node's members up to its "children" array's '[', formatted in
- * place in the output buffer (the hot loop of prof2json). */
-static void out_node(uint64_t id, uint64_t entries, uint64_t alloc,
-                     uint64_t ticks)
+/* The ends of the close nodes before it ("]}\n" each, then ','), and a
+ * node's members up to its "children" array's '[', formatted in place
+ * in the output buffer (the hot loop of prof2json). */
+static void out_node(size_t close, uint64_t id, uint64_t entries,
+                     uint64_t alloc, uint64_t ticks)
 {
-	char *b = hpt_out_space(4 * 20 + 64), *o = b;
+	char *b = hpt_out_space(3 * close + 1 + 4 * 20 + 64), *o = b;
+	size_t i;
+	for (i = 0; i < close; i++)
+		PUT_LIT(o, "]}\n");
+	if (close)
+		*o++ = ',';
 	PUT_LIT(o, "{\"id\": ");
 	o += hpt_fmt_u64(o, id);
 	PUT_LIT(o, ", \"entries\": ");
@@ -840,15 +873,11 @@ void prof_json_write(const struct prof_report *r)
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		if (!first && d == 0)
 			break; /* a second root: not in the schema */
-		if (!first && d <= prev) {
-			for (i = 0; i <= prev - d; i++)
-				hpt_out_write("]}\n", 3);
-			hpt_out_char(',');
-		}
+		out_node(!first && d <= prev ? (size_t)(prev - d) + 1 : 0,
+		         r->json ? r->ccs[r->cc[x]].id : id[x], r->entries[x],
+		         bytes[x], ticks[x]);
 		first = 0;
 		prev = d;
-		out_node(r->json ? r->ccs[r->cc[x]].id : id[x], r->entries[x],
-		         bytes[x], ticks[x]);
 	}
 	for (i = 0; i <= prev; i++)
 		hpt_out_str("]}\n");

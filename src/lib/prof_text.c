@@ -13,6 +13,7 @@
 #include "escape.h"
 #include "num.h"
 #include "output.h"
+#include "row.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,37 +37,33 @@ static unsigned char *tsv_plain(const struct prof_report *r)
 	return plain;
 }
 
-/* A name as a TSV field; plain (tsv_plain, or NULL) saves the escaping
- * loop for the names that need none. */
-static void out_name(const struct prof_report *r, uint32_t id,
-                     const unsigned char *plain)
+/* The length of the n bytes of a "%.6f" text at o without its trailing
+ * zeros, and without its point if no decimal is left. */
+static size_t strip_zeros(const char *o, size_t n)
 {
-	if (plain && plain[id])
-		hpt_out_write(prof_name(r, id), prof_len(r, id));
-	else
-		hpt_out_tsv(prof_name(r, id), prof_len(r, id));
+	while (n > 0 && o[n - 1] == '0')
+		n--;
+	if (n > 0 && o[n - 1] == '.')
+		n--;
+	return n;
 }
 
-/* A percentage with at most 6 decimals, trailing zeros removed. */
+/* A percentage with at most 6 decimals, trailing zeros removed, at o
+ * (room for HPT_FIXED_MAX bytes); returns its length. */
+static size_t put_num(char *o, double v)
+{
+	if (v == 0.0 || fabs(v) < 5e-7) {
+		o[0] = '0'; /* never "-0" */
+		return 1;
+	}
+	return strip_zeros(o, hpt_fmt_fixed(o, v, 6));
+}
+
+/* put_num as a string in b (sz > HPT_FIXED_MAX). */
 static void fmt_num(char *b, size_t sz, double v)
 {
-	size_t n;
-	if (v == 0.0 || fabs(v) < 5e-7)
-		v = 0.0; /* never "-0" */
-	hpt_fmt_double(b, sz, v, 6);
-	n = strlen(b);
-	while (n > 0 && b[n - 1] == '0')
-		n--;
-	if (n > 0 && b[n - 1] == '.')
-		n--;
-	b[n] = '\0';
-}
-
-static void out_num(double v)
-{
-	char b[64];
-	fmt_num(b, sizeof b, v);
-	hpt_out_str(b);
+	(void)sz;
+	b[put_num(b, v)] = '\0';
 }
 
 /* v in decimal into b (sz >= 21). */
@@ -99,7 +96,7 @@ static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
  * the indented label, the module, the SRC (only where the report has
  * one). */
 #define NCOL 7
-#define CELL 48
+#define CELL (HPT_FIXED_MAX + 1)
 static const char *const col_name[NCOL] = {"entries", "%time", "%alloc",
                                            "%time", "%alloc", "ticks",
                                            "bytes"};
@@ -107,9 +104,15 @@ static const char *const col_name[NCOL] = {"entries", "%time", "%alloc",
  * must not widen every row (a tree 10 000 levels deep). */
 #define LABEL_MAX 48
 
-typedef void (*cells_fn)(const void *ctx, uint32_t x, char c[NCOL][CELL]);
+/* The numeric cells of row x at o, right-aligned in ncol columns w
+ * wide (each at least as wide as its widest cell; a column k > 0 after
+ * two spaces), with row.h's pieces: returns the bytes written (the
+ * widths and separators).  o has room for those, NCOL * CELL and
+ * ROW_SLACK. */
+typedef size_t (*figs_fn)(const void *ctx, uint32_t x, int ncol,
+                          const size_t *w, char *o);
 
-/* The rows of a table: x, what cells_fn takes; node, the node of names
+/* The rows of a table: x, what figs_fn takes; node, the node of names
  * whose label, module, SRC and no. the row shows; d, the indent. */
 struct rows {
 	uint32_t *x, *node, *d;
@@ -123,12 +126,19 @@ struct rows {
 	                       * it is */
 };
 
+/* The widest cell of each numeric column over the rows of rs, into w. */
+typedef void (*widths_fn)(const void *ctx, const struct rows *rs,
+                          size_t w[NCOL]);
+
 static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 {
-	size_t c1 = rs->cap, c2 = rs->cap;
-	rs->x = hpt_xgrow(rs->x, &c1, rs->n + 1, sizeof *rs->x);
-	rs->node = hpt_xgrow(rs->node, &c2, rs->n + 1, sizeof *rs->node);
-	rs->d = hpt_xgrow(rs->d, &rs->cap, rs->n + 1, sizeof *rs->d);
+	if (rs->n == rs->cap) {
+		size_t c1 = rs->cap, c2 = rs->cap;
+		rs->x = hpt_xgrow(rs->x, &c1, rs->n + 1, sizeof *rs->x);
+		rs->node = hpt_xgrow(rs->node, &c2, rs->n + 1,
+		                     sizeof *rs->node);
+		rs->d = hpt_xgrow(rs->d, &rs->cap, rs->n + 1, sizeof *rs->d);
+	}
 	rs->x[rs->n] = x;
 	rs->node[rs->n] = node;
 	rs->d[rs->n] = d;
@@ -179,23 +189,36 @@ static size_t text_width(struct rows *rs, uint32_t id, int label)
 	return rs->cols[id];
 }
 
-/* A name as text (hpt_out_text), measured first (text_width). */
-static void out_text(struct rows *rs, uint32_t id)
-{
-	const struct prof_report *r = rs->names;
-	text_width(rs, id, 0);
-	if (prof_len(r, id) == 0 || rs->plain[id])
-		hpt_out_write(prof_name(r, id), prof_len(r, id));
-	else
-		hpt_out_text(prof_name(r, id), prof_len(r, id), 0);
-}
-
-static void out_label(struct rows *rs, uint32_t id)
+/* text_width of a name already measured (name_widths measures every
+ * name first), without the call. */
+static size_t width_of(const struct rows *rs, uint32_t id, int label)
 {
 	if (prof_len(rs->names, id) == 0)
-		hpt_out_str("\"\"");
-	else
-		out_text(rs, id);
+		return label ? 2 : 0;
+	return rs->cols[id];
+}
+
+/* The most bytes put_text writes for name id (measured by text_width
+ * first): its length when plain, else room for every escape. */
+static size_t text_room(const struct rows *rs, uint32_t id)
+{
+	size_t n = prof_len(rs->names, id);
+	return n == 0 || rs->plain[id] ? n : HPT_ESC_MAX * n;
+}
+
+/* A name as text (hpt_out_text) at o, measured first (text_width);
+ * returns the bytes written (at most text_room). */
+static size_t put_text(const struct rows *rs, uint32_t id, char *o)
+{
+	const struct prof_report *r = rs->names;
+	size_t n = prof_len(r, id);
+	if (n == 0)
+		return 0;
+	if (rs->plain[id]) {
+		memcpy(o, prof_name(r, id), n);
+		return n;
+	}
+	return hpt_esc_text(o, prof_name(r, id), n, 0);
 }
 
 /* Widths of the name columns: label (with its indent), module, SRC (0:
@@ -208,82 +231,112 @@ static void name_widths(struct rows *rs, struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
 	size_t i, w;
+	uint64_t no = 0;
 	char b[24];
+	/* every name once, so that the loops below only look up */
+	for (i = 0; i < r->names.count; i++)
+		text_width(rs, (uint32_t)i, 0);
 	nw->label = strlen("COST CENTRE");
 	nw->module = strlen("MODULE");
 	nw->src = 0;
-	nw->no = rs->show_no ? 3 : 0;
 	for (i = 0; i < rs->n; i++) {
 		uint32_t x = rs->node[i];
-		w = rs->d[i] + text_width(rs, r->label[x], 1);
+		w = rs->d[i] + width_of(rs, r->label[x], 1);
 		if (w > nw->label && w <= LABEL_MAX)
 			nw->label = w;
-		w = text_width(rs, r->module[x], 0);
+		w = width_of(rs, r->module[x], 0);
 		if (w > nw->module)
 			nw->module = w;
-		w = text_width(rs, r->src[x], 0);
+		w = width_of(rs, r->src[x], 0);
 		if (w > nw->src)
 			nw->src = w;
-		if (rs->show_no && (w = hpt_fmt_u64(b, r->no[x])) > nw->no)
-			nw->no = w;
+		if (r->no[x] > no)
+			no = r->no[x];
 	}
 	if (nw->src && nw->src < 3)
 		nw->src = 3;
+	/* the widest no. is the largest's */
+	nw->no = 0;
+	if (rs->show_no) {
+		nw->no = hpt_fmt_u64(b, no);
+		if (nw->no < 3)
+			nw->no = 3;
+	}
 }
 
-/* pad spaces, then the k bytes at b: one piece of the output buffer
- * (a table cell). */
-static void out_padded(size_t pad, const char *b, size_t k)
+/* The spaces after a name w wide in a column width wide (at least
+ * two). */
+static size_t pad_after(size_t w, size_t width)
 {
-	char *o = hpt_out_space(pad + k);
-	memset(o, ' ', pad);
-	memcpy(o + pad, b, k);
-	hpt_out_commit(pad + k);
+	return w < width ? width - w + 2 : 2;
 }
 
-/* Name w wide, then padding to width (at least one space). */
+/* Name w wide, then padding to width. */
 static void pad_to(size_t w, size_t width)
 {
-	hpt_out_spaces(w < width ? width - w + 2 : 2);
+	hpt_out_spaces(pad_after(w, width));
 }
 
-static void table_names(struct rows *rs, size_t i,
-                        const struct name_widths *nw)
+/*
+ * One row, formatted in place in one piece of the output buffer with
+ * row.h's pieces: the numeric cells (figs) in their columns (w, whose
+ * widths and separators add up to wsum), then no., the indented label,
+ * the module and the SRC.  The room asked for is what the row can take
+ * at most: every padding at its largest, every name that is not plain
+ * at its longest escape (text_room), and what figs asks for.
+ */
+static void table_row(struct rows *rs, size_t i, int ncol,
+                      const size_t *w, size_t wsum, figs_fn figs,
+                      const void *ctx, const struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
-	uint32_t x = rs->node[i];
+	uint32_t x = rs->node[i], d = rs->d[i];
+	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
+	size_t room = wsum + nw->no + 2 + 2 + (size_t)d + 2 +
+	              text_room(rs, lab) + nw->label + 2 +
+	              text_room(rs, mod) + nw->module + 2 +
+	              text_room(rs, src) + 1 + NCOL * CELL + ROW_SLACK;
+	char *b = hpt_out_space(room);
+	size_t o = figs(ctx, rs->x[i], ncol, w, b);
 	if (nw->no) {
-		char b[24];
-		size_t k = hpt_fmt_u64(b, r->no[x]);
-		out_padded(nw->no - k + 2, b, k);
+		/* no. is never wider than the column: the widest is
+		 * the largest's */
+		row_spaces(b + o, nw->no + 2);
+		hpt_fmt_u64_back(b + o + nw->no + 2, r->no[x]);
+		o += nw->no + 2;
 	}
-	hpt_out_spaces(2 + rs->d[i]);
-	out_label(rs, r->label[x]);
-	pad_to(rs->d[i] + text_width(rs, r->label[x], 1), nw->label);
-	out_text(rs, r->module[x]);
-	if (nw->src && prof_len(r, r->src[x])) {
-		pad_to(text_width(rs, r->module[x], 0), nw->module);
-		out_text(rs, r->src[x]);
+	o += row_spaces(b + o, 2 + (size_t)d);
+	if (prof_len(r, lab) == 0) {
+		memcpy(b + o, "\"\"", 2);
+		o += 2;
+	} else {
+		o += put_text(rs, lab, b + o);
 	}
-	hpt_out_char('\n');
+	o += row_spaces(b + o, pad_after(d + width_of(rs, lab, 1),
+	                                  nw->label));
+	o += put_text(rs, mod, b + o);
+	if (nw->src && prof_len(r, src)) {
+		o += row_spaces(b + o, pad_after(width_of(rs, mod, 0),
+		                                  nw->module));
+		o += put_text(rs, src, b + o);
+	}
+	b[o++] = '\n';
+	hpt_out_commit(o);
 }
 
-static void table(struct rows *rs, int ncol, cells_fn cells,
-                  const void *ctx)
+static void table(struct rows *rs, int ncol, figs_fn figs,
+                  widths_fn widths, const void *ctx)
 {
-	size_t w[NCOL], i, left;
+	size_t w[NCOL], i, left, wsum = 0;
 	struct name_widths nw;
-	char c[NCOL][CELL];
 	int k;
 	for (k = 0; k < ncol; k++)
-		w[k] = strlen(col_name[k]);
-	for (i = 0; i < rs->n; i++) {
-		cells(ctx, rs->x[i], c);
-		for (k = 0; k < ncol; k++) {
-			size_t l = strlen(c[k]);
-			if (l > w[k])
-				w[k] = l;
-		}
+		w[k] = 0;
+	widths(ctx, rs, w);
+	for (k = 0; k < ncol; k++) {
+		if (w[k] < strlen(col_name[k]))
+			w[k] = strlen(col_name[k]);
+		wsum += w[k] + 2;
 	}
 	name_widths(rs, &nw);
 	/* "individual" and "inherited" end over their %alloc columns */
@@ -308,20 +361,113 @@ static void table(struct rows *rs, int ncol, cells_fn cells,
 		hpt_out_str("SRC");
 	}
 	hpt_out_str("\n\n");
-	for (i = 0; i < rs->n; i++) {
-		cells(ctx, rs->x[i], c);
-		for (k = 0; k < ncol; k++) {
-			size_t l = strlen(c[k]);
-			out_padded(w[k] - l + (k ? 2 : 0), c[k], l);
-		}
-		table_names(rs, i, &nw);
-	}
+	for (i = 0; i < rs->n; i++)
+		table_row(rs, i, ncol, w, wsum, figs, ctx, &nw);
 }
 
-static void fmt_pct(char *b, const struct prof_report *r, uint64_t v,
-                    int which)
+/* The figures of a tree node or of a flat profile's cost centre. */
+struct figs {
+	uint64_t entries, ind_time, ind_alloc, inh_time, inh_alloc;
+};
+
+/* prof_percent(r, v, which) with prec (1 or 2) decimals, at o (room
+ * for HPT_FIXED_MAX bytes); returns the bytes written.  hpt_fmt_pct finds
+ * it from the integers that prof_percent divides: ticks or bytes by
+ * their total, or tenths of a percent (by 1000, for a percentage). */
+static size_t put_pct(char *o, const struct prof_report *r, uint64_t v,
+                      int which, int prec)
 {
-	hpt_fmt_double(b, CELL, prof_percent(r, v, which), r->exact ? 2 : 1);
+	uint64_t tot = which ? r->total_alloc : r->total_ticks;
+	if (v == 0) {
+		/* the percentage of 0 (most cells) is 0: "0.0" or "0.00" */
+		memcpy(o, "0.00", 4);
+		return (size_t)prec + 2;
+	}
+	return hpt_fmt_pct(o, v, r->exact ? tot : 1000,
+	                   prof_percent(r, v, which), prec);
+}
+
+
+/* A column w wide (the separator included) holding v's digits at its
+ * right: they never take more than w, as w is the largest value's. */
+static size_t col_u64(char *o, size_t w, uint64_t v)
+{
+	row_spaces(o, w);
+	hpt_fmt_u64_back(o + w, v);
+	return w;
+}
+
+/* A column w wide holding the percentage put_pct writes at its right.
+ * Never wider than w either (see figs_widths); were it wider, the
+ * column would widen to it (the room of figs_fn allows it). */
+static size_t col_pct(char *o, size_t w, const struct prof_report *r,
+                      uint64_t v, int which, int prec)
+{
+	char t[CELL];
+	size_t n;
+	if (v == 0) {
+		/* "0.0" or "0.00", as put_pct writes it: most cells */
+		row_spaces(o, w);
+		memcpy(o + w - (size_t)prec - 2, "0.00", (size_t)prec + 2);
+		return w;
+	}
+	n = put_pct(t, r, v, which, prec);
+	if (n > w)
+		w = n;
+	row_spaces(o, w - n);
+	row_copy(o + w - n, t, n);
+	return w;
+}
+
+/* The cells of f (figs_fn). */
+static size_t figs_row(const struct prof_report *r, const struct figs *f,
+                       const size_t *w, char *o)
+{
+	int prec = r->exact ? 2 : 1;
+	size_t n = col_u64(o, w[0], f->entries);
+	n += col_pct(o + n, w[1] + 2, r, f->ind_time, 0, prec);
+	n += col_pct(o + n, w[2] + 2, r, f->ind_alloc, 1, prec);
+	n += col_pct(o + n, w[3] + 2, r, f->inh_time, 0, prec);
+	n += col_pct(o + n, w[4] + 2, r, f->inh_alloc, 1, prec);
+	if (r->exact) {
+		n += col_u64(o + n, w[5] + 2, f->ind_time);
+		n += col_u64(o + n, w[6] + 2, f->ind_alloc);
+	}
+	return n;
+}
+
+/* Fold f into the figurewise maximum m. */
+static void figs_max(struct figs *m, const struct figs *f)
+{
+	if (f->entries > m->entries)
+		m->entries = f->entries;
+	if (f->ind_time > m->ind_time)
+		m->ind_time = f->ind_time;
+	if (f->ind_alloc > m->ind_alloc)
+		m->ind_alloc = f->ind_alloc;
+	if (f->inh_time > m->inh_time)
+		m->inh_time = f->inh_time;
+	if (f->inh_alloc > m->inh_alloc)
+		m->inh_alloc = f->inh_alloc;
+}
+
+/* The widths of the figurewise maximum m's cells, which are the widest
+ * of their columns: a count's text grows with the count, and so does a
+ * percentage's, prof_percent and printf's "%.*f" being monotonic. */
+static void figs_widths(const struct prof_report *r, const struct figs *m,
+                        size_t w[NCOL])
+{
+	char t[CELL];
+	int prec = r->exact ? 2 : 1;
+	w[0] = hpt_fmt_u64(t, m->entries);
+	w[1] = put_pct(t, r, m->ind_time, 0, prec);
+	w[2] = put_pct(t, r, m->ind_alloc, 1, prec);
+	w[3] = put_pct(t, r, m->inh_time, 0, prec);
+	w[4] = put_pct(t, r, m->inh_alloc, 1, prec);
+	if (r->exact) {
+		w[5] = hpt_fmt_u64(t, m->ind_time);
+		w[6] = hpt_fmt_u64(t, m->ind_alloc);
+	}
 }
 
 static void text_header(const struct prof_report *r)
@@ -369,18 +515,38 @@ static void text_header(const struct prof_report *r)
 
 /* ---- -o tree ---- */
 
-static void cells_node(const void *ctx, uint32_t x, char c[NCOL][CELL])
+static void node_figs(const struct prof_report *r, uint32_t x,
+                      struct figs *f)
+{
+	f->entries = r->entries[x];
+	f->ind_time = r->ind_time[x];
+	f->ind_alloc = r->ind_alloc[x];
+	f->inh_time = r->inh_time[x];
+	f->inh_alloc = r->inh_alloc[x];
+}
+
+static size_t figs_node(const void *ctx, uint32_t x, int ncol,
+                        const size_t *w, char *o)
 {
 	const struct prof_report *r = ctx;
-	fmt_u(c[0], CELL, r->entries[x]);
-	fmt_pct(c[1], r, r->ind_time[x], 0);
-	fmt_pct(c[2], r, r->ind_alloc[x], 1);
-	fmt_pct(c[3], r, r->inh_time[x], 0);
-	fmt_pct(c[4], r, r->inh_alloc[x], 1);
-	if (r->exact) {
-		fmt_u(c[5], CELL, r->ind_time[x]);
-		fmt_u(c[6], CELL, r->ind_alloc[x]);
+	struct figs f;
+	(void)ncol;
+	node_figs(r, x, &f);
+	return figs_row(r, &f, w, o);
+}
+
+static void widths_node(const void *ctx, const struct rows *rs,
+                        size_t w[NCOL])
+{
+	const struct prof_report *r = ctx;
+	struct figs m, f;
+	size_t i;
+	memset(&m, 0, sizeof m);
+	for (i = 0; i < rs->n; i++) {
+		node_figs(r, rs->x[i], &f);
+		figs_max(&m, &f);
 	}
+	figs_widths(r, &m, w);
 }
 
 void prof_write_tree(const struct prof_report *r)
@@ -389,7 +555,7 @@ void prof_write_tree(const struct prof_report *r)
 	memset(&rs, 0, sizeof rs);
 	rows_tree(&rs, r);
 	text_header(r);
-	table(&rs, r->exact ? 7 : 5, cells_node, r);
+	table(&rs, r->exact ? 7 : 5, figs_node, widths_node, r);
 	rows_free(&rs);
 }
 
@@ -400,29 +566,72 @@ static const char tsv_head[] =
     "individual_time\tindividual_alloc\tinherited_time\tinherited_alloc\t"
     "ticks\tbytes\n";
 
-static void tsv_names(const struct prof_report *r, uint32_t x,
-                      const unsigned char *plain)
+/* The most bytes a TSV row's figures take (tsv_figures): three counts
+ * with a sign, four percentages, their tabs and the newline. */
+#define TSV_FIG_ROOM (3 * 21 + 4 * HPT_FIXED_MAX + 8 + ROW_SLACK)
+
+/* The most bytes put_tsv_name writes for name id. */
+static size_t tsv_room(const struct prof_report *r, uint32_t id,
+                       const unsigned char *plain)
 {
-	out_name(r, r->label[x], plain);
-	hpt_out_char('\t');
-	out_name(r, r->module[x], plain);
-	hpt_out_char('\t');
-	out_name(r, r->src[x], plain);
-	hpt_out_char('\t');
+	size_t n = prof_len(r, id);
+	return plain && plain[id] ? n : HPT_ESC_MAX * n;
 }
 
-static void tsv_tree_cols(const struct prof_report *r, uint32_t x,
-                          uint32_t d, const unsigned char *plain)
+/* A name as a TSV field at o; plain (tsv_plain, or NULL) saves the
+ * escaping loop for the names that need none.  Returns the bytes
+ * written (at most tsv_room). */
+static size_t put_tsv_name(char *o, const struct prof_report *r,
+                           uint32_t id, const unsigned char *plain)
+{
+	size_t n = prof_len(r, id);
+	if (plain && plain[id]) {
+		if (n)
+			memcpy(o, prof_name(r, id), n);
+		return n;
+	}
+	return hpt_esc_tsv(o, prof_name(r, id), n);
+}
+
+/* The room of tsv_names for node x. */
+static size_t tsv_names_room(const struct prof_report *r, uint32_t x,
+                             const unsigned char *plain)
+{
+	return tsv_room(r, r->label[x], plain) +
+	       tsv_room(r, r->module[x], plain) +
+	       tsv_room(r, r->src[x], plain) + 3;
+}
+
+/* Node x's label, module and SRC, each with the tab after it, at o;
+ * returns the bytes written (at most tsv_names_room). */
+static size_t tsv_names(char *o, const struct prof_report *r, uint32_t x,
+                        const unsigned char *plain)
+{
+	size_t n = put_tsv_name(o, r, r->label[x], plain);
+	o[n++] = '\t';
+	n += put_tsv_name(o + n, r, r->module[x], plain);
+	o[n++] = '\t';
+	n += put_tsv_name(o + n, r, r->src[x], plain);
+	o[n++] = '\t';
+	return n;
+}
+
+/* The depth, no. and parent's no. of node x at depth d, then its names,
+ * at o (room for 3 * 21 + tsv_names_room, and ROW_SLACK: row.h);
+ * returns the bytes written. */
+static size_t tsv_tree_cols(char *o, const struct prof_report *r,
+                            uint32_t x, uint32_t d,
+                            const unsigned char *plain)
 {
 	uint32_t p = r->parent[x];
-	hpt_out_u64(d);
-	hpt_out_char('\t');
-	hpt_out_u64(r->no[x]);
-	hpt_out_char('\t');
+	size_t n = row_u64(o, d);
+	o[n++] = '\t';
+	n += row_u64(o + n, r->no[x]);
+	o[n++] = '\t';
 	if (p != PROF_NONE)
-		hpt_out_u64(r->no[p]);
-	hpt_out_char('\t');
-	tsv_names(r, x, plain);
+		n += row_u64(o + n, r->no[p]);
+	o[n++] = '\t';
+	return n + tsv_names(o + n, r, x, plain);
 }
 
 /* The figures of a TSV row after its names: entries, the four
@@ -432,33 +641,61 @@ struct tsv_fig {
 	uint64_t count[3]; /* entries, ticks, bytes */
 	int neg[3];        /* count[k] is negative */
 	double pct[4];     /* individual %time %alloc, inherited ones */
+	/* Not NULL: the percentages are r's of the figures fig (ticks,
+	 * bytes, ticks, bytes), which put_num6 formats from the integers;
+	 * pct is not used. */
+	const struct prof_report *r;
+	uint64_t fig[4];
 };
 
-static void tsv_count(const struct tsv_fig *f, int k)
+/* put_num(o, prof_percent(r, v, which)), from the integers that
+ * prof_percent divides (as put_pct does). */
+static size_t put_num6(char *o, const struct prof_report *r, uint64_t v,
+                       int which)
 {
-	if (f->neg[k] && f->count[k])
-		hpt_out_char('-');
-	hpt_out_u64(f->count[k]);
+	double x = v ? prof_percent(r, v, which) : 0.0; /* 0 of 0 */
+	uint64_t tot = which ? r->total_alloc : r->total_ticks;
+	if (x == 0.0 || fabs(x) < 5e-7) {
+		o[0] = '0';
+		return 1;
+	}
+	return strip_zeros(o, hpt_fmt_pct(o, v, r->exact ? tot : 1000, x, 6));
 }
 
-/* The one TSV row body, for -o tsv, -a -o tsv and -D -o tsv. */
-static void tsv_figures(const struct tsv_fig *f, int exact)
+static size_t tsv_count(char *o, const struct tsv_fig *f, int k)
 {
+	size_t n = 0;
+	if (f->neg[k] && f->count[k])
+		o[n++] = '-';
+	return n + row_u64(o + n, f->count[k]);
+}
+
+/* The one TSV row body, for -o tsv, -a -o tsv and -D -o tsv, at o
+ * (room for TSV_FIG_ROOM, ROW_SLACK included); returns the bytes
+ * written. */
+static size_t tsv_figures(char *o, const struct tsv_fig *f, int exact)
+{
+	size_t n = tsv_count(o, f, 0);
 	int k;
-	tsv_count(f, 0);
 	for (k = 0; k < 4; k++) {
-		hpt_out_char('\t');
-		out_num(f->pct[k]);
+		o[n++] = '\t';
+		if (f->r && f->fig[k] == 0)
+			o[n++] = '0'; /* most cells: no call */
+		else if (f->r)
+			n += put_num6(o + n, f->r, f->fig[k], k & 1);
+		else
+			n += put_num(o + n, f->pct[k]);
 	}
-	hpt_out_char('\t');
+	o[n++] = '\t';
 	if (exact) {
-		tsv_count(f, 1);
-		hpt_out_char('\t');
-		tsv_count(f, 2);
+		n += tsv_count(o + n, f, 1);
+		o[n++] = '\t';
+		n += tsv_count(o + n, f, 2);
 	} else {
-		hpt_out_char('\t');
+		o[n++] = '\t';
 	}
-	hpt_out_char('\n');
+	o[n++] = '\n';
+	return n;
 }
 
 /* The figures of one node, or of one cost centre of the flat profile. */
@@ -471,12 +708,15 @@ static void tsv_fig_set(struct tsv_fig *f, const struct prof_report *r,
 	f->count[0] = entries;
 	f->count[1] = ind_time;
 	f->count[2] = ind_alloc;
-	f->pct[0] = prof_percent(r, ind_time, 0);
-	f->pct[1] = prof_percent(r, ind_alloc, 1);
-	f->pct[2] = prof_percent(r, inh_time, 0);
-	f->pct[3] = prof_percent(r, inh_alloc, 1);
+	f->r = r;
+	f->fig[0] = ind_time;
+	f->fig[1] = ind_alloc;
+	f->fig[2] = inh_time;
+	f->fig[3] = inh_alloc;
 }
 
+/* Each row of -o tsv is formatted in place in one piece of the output
+ * buffer (tsv_tree_cols, then tsv_figures), as big as the row can be. */
 void prof_write_tsv(const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
@@ -484,10 +724,13 @@ void prof_write_tsv(const struct prof_report *r)
 	struct tsv_fig f;
 	hpt_out_str(tsv_head);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		tsv_tree_cols(r, x, d, plain);
+		char *o = hpt_out_space(3 * 21 + tsv_names_room(r, x, plain) +
+		                        TSV_FIG_ROOM);
+		size_t n = tsv_tree_cols(o, r, x, d, plain);
 		tsv_fig_set(&f, r, r->entries[x], r->ind_time[x],
 		            r->ind_alloc[x], r->inh_time[x], r->inh_alloc[x]);
-		tsv_figures(&f, r->exact);
+		n += tsv_figures(o + n, &f, r->exact);
+		hpt_out_commit(n);
 	}
 	free(plain);
 }
@@ -511,72 +754,130 @@ static unsigned char *frame_plain(const struct prof_report *r)
 	return plain;
 }
 
-/* A name as a frame: ';' (the frame separator) becomes '_'; plain
- * (frame_plain, or NULL) saves the escaping loop. */
-static void out_frame_name(const struct prof_report *r, uint32_t id,
-                           const unsigned char *plain)
+/*
+ * The stack of the node last visited (stack_push), and the text of its
+ * frames joined by ';' as far down as it has been needed (stack_text).
+ * The text is kept from line to line: a line costs the frames that
+ * changed since the last line and one copy, not a pass over every
+ * frame above it (a tree 100 000 levels deep has lines 100 000 frames
+ * long), and nodes that write no line (zero weight: most of them)
+ * cost no text at all.
+ */
+struct stack {
+	uint32_t *node;   /* node[k]: the node at depth k */
+	size_t ncap;
+	uint32_t depth;   /* of the top */
+	uint32_t valid;   /* frames 0..valid-1 of text are node's */
+	char *b;          /* the text */
+	size_t cap;
+	size_t *end;      /* end[k]: the length of frames 0..k of text */
+	size_t ecap;
+	const unsigned char *plain; /* frame_plain */
+};
+
+/* Node x at depth d (the next of a preorder walk) becomes the top of
+ * the stack. */
+static void stack_push(struct stack *s, uint32_t x, uint32_t d)
 {
-	if (plain && plain[id])
-		hpt_out_write(prof_name(r, id), prof_len(r, id));
-	else
-		hpt_out_text(prof_name(r, id), prof_len(r, id), ';');
+	s->node = hpt_xgrow(s->node, &s->ncap, (size_t)d + 1, sizeof *s->node);
+	s->node[d] = x;
+	s->depth = d;
+	if (s->valid > d)
+		s->valid = d;
 }
 
-/* One frame: the label, "Module.CAF" for a module's CAF, "" for an
- * empty label. */
-static void out_frame(const struct prof_report *r, uint32_t x,
-                      const unsigned char *plain)
+/* Append name id at b: ';' (the frame separator) becomes '_'; plain
+ * names are copied as they are.  Returns the bytes written, at most
+ * HPT_ESC_MAX times the name's length. */
+static size_t frame_name(const struct stack *s, char *b,
+                         const struct prof_report *r, uint32_t id)
+{
+	size_t n = prof_len(r, id);
+	if (s->plain[id]) {
+		memcpy(b, prof_name(r, id), n);
+		return n;
+	}
+	return hpt_esc_text(b, prof_name(r, id), n, ';');
+}
+
+/* Append the frame of node x at depth k to the text: the label,
+ * "Module.CAF" for a module's CAF, "" for an empty label. */
+static void stack_frame(struct stack *s, const struct prof_report *r,
+                        uint32_t x, uint32_t k)
 {
 	uint32_t l = r->label[x];
-	const char *s = prof_name(r, l);
-	size_t n = prof_len(r, l);
-	if (n == 3 && memcmp(s, "CAF", 3) == 0) {
-		out_frame_name(r, r->module[x], plain);
-		hpt_out_str(".CAF");
-		return;
+	const char *t = prof_name(r, l);
+	size_t n = prof_len(r, l), m = prof_len(r, r->module[x]);
+	size_t len = k ? s->end[k - 1] : 0;
+	s->b = hpt_xgrow(s->b, &s->cap, len + 1 + HPT_ESC_MAX * (n + m) + 4,
+	                 1);
+	s->end = hpt_xgrow(s->end, &s->ecap, (size_t)k + 1, sizeof *s->end);
+	if (k)
+		s->b[len++] = ';';
+	if (n == 3 && memcmp(t, "CAF", 3) == 0) {
+		len += frame_name(s, s->b + len, r, r->module[x]);
+		memcpy(s->b + len, ".CAF", 4);
+		len += 4;
+	} else if (n == 0) {
+		memcpy(s->b + len, "\"\"", 2);
+		len += 2;
+	} else {
+		len += frame_name(s, s->b + len, r, l);
 	}
-	if (n == 0) {
-		hpt_out_str("\"\"");
-		return;
-	}
-	out_frame_name(r, l, plain);
+	s->end[k] = len;
 }
 
-static void out_path(const struct prof_report *r, const uint32_t *path,
-                     uint32_t d, const unsigned char *plain)
+/* The text of the whole stack: returns its length (at s->b). */
+static size_t stack_text(struct stack *s, const struct prof_report *r)
 {
-	uint32_t k;
-	for (k = 0; k <= d; k++) {
-		if (k)
-			hpt_out_char(';');
-		out_frame(r, path[k], plain);
+	for (; s->valid <= s->depth; s->valid++)
+		stack_frame(s, r, s->node[s->valid], s->valid);
+	return s->end[s->depth];
+}
+
+static void stack_free(struct stack *s)
+{
+	free(s->node);
+	free(s->b);
+	free(s->end);
+}
+
+/* A folded line: the stack's text, then the weights, each after a
+ * space. */
+static void stack_line(struct stack *s, const struct prof_report *r,
+                       const char *const *w, int nw)
+{
+	int k;
+	hpt_out_write(s->b, stack_text(s, r));
+	for (k = 0; k < nw; k++) {
+		hpt_out_char(' ');
+		hpt_out_str(w[k]);
 	}
+	hpt_out_char('\n');
 }
 
 void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 {
-	uint32_t it = r->first_root, d, x, *path = NULL;
-	size_t cap = 0;
-	char b[64];
+	uint32_t it = r->first_root, d, x;
+	char b[CELL];
+	const char *wb = b;
 	uint64_t *sw = w != PROF_W_TIME ? prof_self_weights(r, w) : NULL;
-	unsigned char *plain = frame_plain(r);
+	struct stack s;
+	memset(&s, 0, sizeof s);
+	s.plain = frame_plain(r);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
-		path[d] = x;
+		stack_push(&s, x, d);
 		if (w == PROF_W_TIME)
-			fmt_num(b, sizeof b, prof_percent(r, r->ind_time[x], 0));
+			b[put_num6(b, r, r->ind_time[x], 0)] = '\0';
 		else
 			fmt_u(b, sizeof b, sw[x]);
 		if (strcmp(b, "0") == 0)
 			continue;
-		out_path(r, path, d, plain);
-		hpt_out_char(' ');
-		hpt_out_str(b);
-		hpt_out_char('\n');
+		stack_line(&s, r, &wb, 1);
 	}
-	free(plain);
+	free((void *)s.plain);
+	stack_free(&s);
 	free(sw);
-	free(path);
 }
 
 /* ---- -a: the flat profile ---- */
@@ -586,20 +887,37 @@ struct flat_ctx {
 	const struct prof_cc *c;
 };
 
-static void cells_flat(const void *ctx, uint32_t i, char c[NCOL][CELL])
+static void cc_figs(const struct prof_cc *e, struct figs *f)
 {
-	const struct flat_ctx *f = ctx;
-	const struct prof_report *r = f->r;
-	const struct prof_cc *e = &f->c[i];
-	fmt_u(c[0], CELL, e->entries);
-	fmt_pct(c[1], r, e->ind_time, 0);
-	fmt_pct(c[2], r, e->ind_alloc, 1);
-	fmt_pct(c[3], r, e->inh_time, 0);
-	fmt_pct(c[4], r, e->inh_alloc, 1);
-	if (r->exact) {
-		fmt_u(c[5], CELL, e->ind_time);
-		fmt_u(c[6], CELL, e->ind_alloc);
+	f->entries = e->entries;
+	f->ind_time = e->ind_time;
+	f->ind_alloc = e->ind_alloc;
+	f->inh_time = e->inh_time;
+	f->inh_alloc = e->inh_alloc;
+}
+
+static size_t figs_flat(const void *ctx, uint32_t i, int ncol,
+                        const size_t *w, char *o)
+{
+	const struct flat_ctx *fc = ctx;
+	struct figs f;
+	(void)ncol;
+	cc_figs(&fc->c[i], &f);
+	return figs_row(fc->r, &f, w, o);
+}
+
+static void widths_flat(const void *ctx, const struct rows *rs,
+                        size_t w[NCOL])
+{
+	const struct flat_ctx *fc = ctx;
+	struct figs m, f;
+	size_t i;
+	memset(&m, 0, sizeof m);
+	for (i = 0; i < rs->n; i++) {
+		cc_figs(&fc->c[rs->x[i]], &f);
+		figs_max(&m, &f);
 	}
+	figs_widths(fc->r, &m, w);
 }
 
 void prof_write_flat(const struct prof_report *r, enum prof_weight w,
@@ -614,11 +932,15 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		unsigned char *plain = tsv_plain(r);
 		for (i = 0; i < nc; i++) {
 			struct tsv_fig tf;
-			tsv_names(r, c[i].node, plain);
+			char *o = hpt_out_space(tsv_names_room(r, c[i].node,
+			                                       plain) +
+			                        TSV_FIG_ROOM);
+			size_t n = tsv_names(o, r, c[i].node, plain);
 			tsv_fig_set(&tf, r, c[i].entries, c[i].ind_time,
 			            c[i].ind_alloc, c[i].inh_time,
 			            c[i].inh_alloc);
-			tsv_figures(&tf, r->exact);
+			n += tsv_figures(o + n, &tf, r->exact);
+			hpt_out_commit(n);
 		}
 		free(plain);
 	} else {
@@ -631,7 +953,7 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		for (i = 0; i < nc; i++)
 			rows_add(&rs, (uint32_t)i, c[i].node, 0);
 		text_header(r);
-		table(&rs, r->exact ? 7 : 5, cells_flat, &f);
+		table(&rs, r->exact ? 7 : 5, figs_flat, widths_flat, &f);
 		rows_free(&rs);
 	}
 	free(c);
@@ -639,7 +961,13 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 
 /* ---- -D: the difference ---- */
 
-static void cells_diff(const void *ctx, uint32_t x, char c[NCOL][CELL])
+/* The cells of a row of -D: text (not NUL-terminated) and length. */
+struct cells {
+	char b[NCOL][CELL];
+	size_t len[NCOL];
+};
+
+static void cells_diff(const void *ctx, uint32_t x, struct cells *c)
 {
 	const struct prof_diff *dd = ctx;
 	const struct prof_side *e0 = &dd->side[0][x], *e1 = &dd->side[1][x];
@@ -649,18 +977,49 @@ static void cells_diff(const void *ctx, uint32_t x, char c[NCOL][CELL])
 	v[1] = e1->ind_a - e0->ind_a;
 	v[2] = e1->inh_t - e0->inh_t;
 	v[3] = e1->inh_a - e0->inh_a;
-	fmt_delta(c[0], CELL, e0->entries, e1->entries, 1);
+	fmt_delta(c->b[0], CELL, e0->entries, e1->entries, 1);
 	for (j = 0; j < 4; j++) {
 		double t = fabs(v[j]) < 5e-7 ? 0.0 : v[j];
-		char *b = c[j + 1];
+		char *b = c->b[j + 1];
 		snprintf(b, CELL, "%+.*f", dd->exact ? 2 : 1, t);
 		if (strspn(b + 1, "0.") == strlen(b + 1))
 			b[0] = ' ';
 	}
 	if (dd->exact) {
-		fmt_delta(c[5], CELL, e0->ticks, e1->ticks, 1);
-		fmt_delta(c[6], CELL, e0->bytes, e1->bytes, 1);
+		fmt_delta(c->b[5], CELL, e0->ticks, e1->ticks, 1);
+		fmt_delta(c->b[6], CELL, e0->bytes, e1->bytes, 1);
 	}
+	for (j = 0; j < (dd->exact ? 7 : 5); j++)
+		c->len[j] = strlen(c->b[j]);
+}
+
+static void widths_diff(const void *ctx, const struct rows *rs,
+                        size_t w[NCOL])
+{
+	const struct prof_diff *dd = ctx;
+	struct cells c;
+	size_t i;
+	int k;
+	for (i = 0; i < rs->n; i++) {
+		cells_diff(ctx, rs->x[i], &c);
+		for (k = 0; k < (dd->exact ? 7 : 5); k++)
+			if (c.len[k] > w[k])
+				w[k] = c.len[k];
+	}
+}
+
+static size_t figs_diff(const void *ctx, uint32_t x, int ncol,
+                        const size_t *w, char *o)
+{
+	struct cells c;
+	size_t n = 0;
+	int k;
+	cells_diff(ctx, x, &c);
+	for (k = 0; k < ncol; k++) {
+		n += row_spaces(o + n, w[k] - c.len[k] + (k ? 2 : 0));
+		n += row_copy(o + n, c.b[k], c.len[k]);
+	}
+	return n;
 }
 
 /* Count k of f := new - old, exactly. */
@@ -676,33 +1035,39 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 	const struct prof_report *m = &dd->m;
 	uint32_t it = m->first_root, d, x;
 	if (fmt == 2) {
-		uint32_t *path = NULL;
-		size_t cap = 0;
-		char b[2][64];
+		struct stack s;
+		unsigned char *plain = frame_plain(m);
+		char b[2][CELL];
+		const char *wb[2] = {b[0], b[1]};
 		int k;
+		memset(&s, 0, sizeof s);
+		s.plain = plain;
 		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
-			path = hpt_xgrow(path, &cap, (size_t)d + 1, sizeof *path);
-			path[d] = x;
+			stack_push(&s, x, d);
 			for (k = 0; k < 2; k++) {
 				const struct prof_side *e = &dd->side[k][x];
 				if (w == PROF_W_TIME)
-					fmt_num(b[k], 64, e->self_pct);
+					fmt_num(b[k], CELL, e->self_pct);
 				else
-					fmt_u(b[k], 64, e->self);
+					fmt_u(b[k], CELL, e->self);
 			}
 			if (strcmp(b[0], "0") == 0 && strcmp(b[1], "0") == 0)
 				continue;
-			out_path(m, path, d, NULL);
-			hpt_out_printf(" %s %s\n", b[0], b[1]);
+			stack_line(&s, m, wb, 2);
 		}
-		free(path);
+		stack_free(&s);
+		free(plain);
 	} else if (fmt == 1) {
 		struct tsv_fig f;
+		memset(&f, 0, sizeof f);
 		hpt_out_str(tsv_head);
 		while ((x = prof_next(m, &it, &d)) != PROF_NONE) {
 			const struct prof_side *e0 = &dd->side[0][x];
 			const struct prof_side *e1 = &dd->side[1][x];
-			tsv_tree_cols(m, x, d, NULL);
+			char *o = hpt_out_space(3 * 21 +
+			                        tsv_names_room(m, x, NULL) +
+			                        TSV_FIG_ROOM);
+			size_t n = tsv_tree_cols(o, m, x, d, NULL);
 			delta(&f, 0, e0->entries, e1->entries);
 			delta(&f, 1, e0->ticks, e1->ticks);
 			delta(&f, 2, e0->bytes, e1->bytes);
@@ -710,7 +1075,8 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 			f.pct[1] = e1->ind_a - e0->ind_a;
 			f.pct[2] = e1->inh_t - e0->inh_t;
 			f.pct[3] = e1->inh_a - e0->inh_a;
-			tsv_figures(&f, dd->exact);
+			n += tsv_figures(o + n, &f, dd->exact);
+			hpt_out_commit(n);
 		}
 	} else {
 		struct rows rs;
@@ -719,7 +1085,7 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		hpt_out_str("difference  NEW - OLD, node by node (cost-centre "
 		            "paths); figures in percentage points");
 		hpt_out_str(dd->exact ? ", ticks and bytes\n\n" : "\n\n");
-		table(&rs, dd->exact ? 7 : 5, cells_diff, dd);
+		table(&rs, dd->exact ? 7 : 5, figs_diff, widths_diff, dd);
 		rows_free(&rs);
 	}
 }

@@ -10,6 +10,7 @@
 #include "escape.h"
 #include "num.h"
 #include "output.h"
+#include "row.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,35 +26,31 @@ static void padded(const char *s, size_t n, size_t w)
 		hpt_out_spaces(w - c);
 }
 
-/* indent spaces, the name id (c code points long) padded to w code
- * points, and the space after the column: one piece of the output
- * buffer, as most of a row is padding. */
-static void padded_name(const struct prof_report *r, size_t indent,
-                        uint32_t id, size_t c, size_t w)
-{
-	size_t n = prof_len(r, id), pad = c < w ? w - c : 0;
-	char *o = hpt_out_space(indent + n + pad + 1);
-	memset(o, ' ', indent);
-	if (n)
-		memcpy(o + indent, prof_name(r, id), n);
-	memset(o + indent + n, ' ', pad + 1);
-	hpt_out_commit(indent + n + pad + 1);
-}
-
-/* The k bytes at b right-justified in w columns (never cut). */
-static void rjust(const char *b, size_t k, size_t w)
+/* The k bytes at t (a buffer of ROW_SLACK bytes at least: row.h)
+ * right-justified in w columns (never cut), at o (room for the larger
+ * of k and w, and ROW_SLACK); returns the bytes written, the larger
+ * of k and w. */
+static size_t put_rjust(char *o, const char *t, size_t k, size_t w)
 {
 	size_t pad = k < w ? w - k : 0;
-	char *o = hpt_out_space(pad + k);
-	memset(o, ' ', pad);
-	memcpy(o + pad, b, k);
-	hpt_out_commit(pad + k);
+	row_spaces(o, pad);
+	row_copy(o + pad, t, k);
+	return pad + k;
+}
+
+/* v in decimal right-justified in w columns at o (room for the larger
+ * of w and 20, and ROW_SLACK); returns the bytes written. */
+static size_t put_rjust_u64(char *o, uint64_t v, size_t w)
+{
+	char t[20 + ROW_SLACK];
+	size_t n = hpt_fmt_u64_back(t + 20, v);
+	return put_rjust(o, t + 20 - n, n, w);
 }
 
 static void rjust_u64(uint64_t v, size_t w)
 {
-	char b[24];
-	rjust(b, hpt_fmt_u64(b, v), w);
+	char *o = hpt_out_space(w + 20 + ROW_SLACK);
+	hpt_out_commit(put_rjust_u64(o, v, w));
 }
 
 static size_t digits(uint64_t v)
@@ -66,18 +63,39 @@ static size_t digits(uint64_t v)
 	return d;
 }
 
-/* A percentage as "%5.1f" (or wider); tenths (not exact) as "%3llu.%llu". */
+/* The most bytes put_pct writes. */
+#define PCT_ROOM HPT_FIXED_MAX
+
+/* A percentage as "%5.1f" (or wider); tenths (not exact) as
+ * "%3llu.%llu": at o (room for PCT_ROOM and ROW_SLACK), returning the
+ * bytes written. */
+static size_t put_pct(char *o, const struct prof_report *r, uint64_t v,
+                      int which)
+{
+	char t[HPT_FIXED_MAX];
+	size_t n;
+	if (v == 0) {
+		/* most figures: 0.0 either way */
+		memcpy(o, "  0.0", 5);
+		return 5;
+	}
+	if (r->exact) {
+		/* from the integers that prof_percent divides */
+		uint64_t tot = which ? r->total_alloc : r->total_ticks;
+		return put_rjust(o, t, hpt_fmt_pct(t, v, tot,
+		                                   prof_percent(r, v, which), 1),
+		                 5);
+	}
+	n = put_rjust_u64(o, v / 10, 3);
+	o[n++] = '.';
+	o[n++] = (char)('0' + (int)(v % 10));
+	return n;
+}
+
 static void pct(const struct prof_report *r, uint64_t v, int which)
 {
-	char b[64];
-	if (r->exact) {
-		hpt_fmt_double(b, sizeof b, prof_percent(r, v, which), 1);
-		rjust(b, strlen(b), 5);
-	} else {
-		rjust_u64(v / 10, 3);
-		hpt_out_char('.');
-		hpt_out_char('0' + (int)(v % 10));
-	}
+	char *o = hpt_out_space(PCT_ROOM + ROW_SLACK);
+	hpt_out_commit(put_pct(o, r, v, which));
 }
 
 static void commas(uint64_t v, char *b)
@@ -234,9 +252,74 @@ static void column_header(const struct prof_report *r, size_t wl, size_t wm,
 	hpt_out_str("\n\n");
 }
 
+/* indent spaces, the name id (c code points long) padded to w code
+ * points, and the space after the column, at o (with ROW_SLACK bytes
+ * of room more); returns the bytes written (indent + its length + 1 +
+ * the padding). */
+static size_t put_name(char *o, const struct prof_report *r, size_t indent,
+                       uint32_t id, size_t c, size_t w)
+{
+	size_t n = prof_len(r, id), pad = c < w ? w - c : 0;
+	row_spaces(o, indent);
+	if (n)
+		memcpy(o + indent, prof_name(r, id), n);
+	row_spaces(o + indent + n, pad + 1);
+	return indent + n + pad + 1;
+}
+
+/*
+ * One row of the tree at depth d, formatted in place in one piece of
+ * the output buffer (row.h), as most of a row is padding.  lc holds the names'
+ * code-point widths, wl, wm, ws and wn the widths of the label (with
+ * its indent), module, SRC and no. columns.  The room asked for is what
+ * the row can take at most: each name column its width plus the name's
+ * bytes and the space after it (a label's indent is within wl), each
+ * figure its column or its longest text and the spaces before it, and
+ * ROW_SLACK.
+ */
+static void tree_row(const struct prof_report *r, uint32_t x, uint32_t d,
+                     const size_t *lc, size_t wl, size_t wm, size_t ws,
+                     size_t wn)
+{
+	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
+	size_t room = wl + prof_len(r, lab) + 1 + wm + prof_len(r, mod) + 1 +
+	              ws + prof_len(r, src) + 1 + wn + 20 + 1 + 20 + 2 +
+	              4 * (PCT_ROOM + 3) + 2 + 20 + 1 + 20 + 1 + ROW_SLACK, n;
+	char *o = hpt_out_space(room);
+	n = put_name(o, r, d, lab, lc[lab], wl - d);
+	n += put_name(o + n, r, 0, mod, lc[mod], wm);
+	if (r->has_src)
+		n += put_name(o + n, r, 0, src, lc[src], ws);
+	n += put_rjust_u64(o + n, r->no[x], wn);
+	o[n++] = ' ';
+	n += put_rjust_u64(o + n, r->entries[x], 11);
+	memcpy(o + n, "  ", 2);
+	n += 2;
+	n += put_pct(o + n, r, r->ind_time[x], 0);
+	memcpy(o + n, "  ", 2);
+	n += 2;
+	n += put_pct(o + n, r, r->ind_alloc[x], 1);
+	memcpy(o + n, "   ", 3);
+	n += 3;
+	n += put_pct(o + n, r, r->inh_time[x], 0);
+	memcpy(o + n, "  ", 2);
+	n += 2;
+	n += put_pct(o + n, r, r->inh_alloc[x], 1);
+	if (r->exact) {
+		memcpy(o + n, "  ", 2);
+		n += 2;
+		n += put_rjust_u64(o + n, r->ind_time[x], 5);
+		o[n++] = ' ';
+		n += put_rjust_u64(o + n, r->ind_alloc[x], 9);
+	}
+	o[n++] = '\n';
+	hpt_out_commit(n);
+}
+
 void prof_write(const struct prof_report *r)
 {
 	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
+	uint64_t maxno = 0;
 	uint32_t it, d, x;
 
 	if (r->first_root == PROF_NONE && r->sets) {
@@ -259,36 +342,16 @@ void prof_write(const struct prof_report *r)
 			wm = lc[r->module[x]];
 		if (lc[r->src[x]] > ws)
 			ws = lc[r->src[x]];
-		if (digits(r->no[x]) > wn)
-			wn = digits(r->no[x]);
+		if (r->no[x] > maxno)
+			maxno = r->no[x];
 	}
+	if (digits(maxno) > wn)
+		wn = digits(maxno); /* the widest no. is the largest's */
 	column_header(r, wl, wm, ws, wn);
 
 	it = r->first_root;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		padded_name(r, d, r->label[x], lc[r->label[x]], wl - d);
-		padded_name(r, 0, r->module[x], lc[r->module[x]], wm);
-		if (r->has_src)
-			padded_name(r, 0, r->src[x], lc[r->src[x]], ws);
-		rjust_u64(r->no[x], wn);
-		hpt_out_char(' ');
-		rjust_u64(r->entries[x], 11);
-		hpt_out_str("  ");
-		pct(r, r->ind_time[x], 0);
-		hpt_out_str("  ");
-		pct(r, r->ind_alloc[x], 1);
-		hpt_out_str("   ");
-		pct(r, r->inh_time[x], 0);
-		hpt_out_str("  ");
-		pct(r, r->inh_alloc[x], 1);
-		if (r->exact) {
-			hpt_out_str("  ");
-			rjust_u64(r->ind_time[x], 5);
-			hpt_out_char(' ');
-			rjust_u64(r->ind_alloc[x], 9);
-		}
-		hpt_out_char('\n');
-	}
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		tree_row(r, x, d, lc, wl, wm, ws, wn);
 	free(lc);
 	if (r->sets) {
 		hpt_out_char('\n');
