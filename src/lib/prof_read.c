@@ -124,6 +124,9 @@ struct reader {
 	uint32_t *saved;       /* the path entries it replaced */
 	long *saved_ind;
 	size_t nsaved, saved_cap, saved_ind_cap;
+	int cols_bytes;        /* the row being parsed is one line of
+	                        * ASCII: its code-point columns are its
+	                        * byte offsets (cols_to, col_of) */
 };
 
 /* ---- lexical helpers ---- */
@@ -222,17 +225,6 @@ static inline size_t tok_end(const char *s, size_t i, size_t n)
 	return i;
 }
 
-static int all_digits(const char *s, size_t n)
-{
-	size_t i;
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
-}
-
 static int starts(const char *s, size_t n, const char *p)
 {
 	size_t k = strlen(p);
@@ -271,6 +263,29 @@ static void u64_or_die(struct reader *rd, const char *s, size_t n,
 		hpt_data_error(rd->file, rd->in->lineno,
 		               "number out of range \"%s\"",
 		               hpt_quote(0, s, n));
+}
+
+/* s[0..n) as a count, for the fields of every row, inline: -1 if it is
+ * not all digits (or empty); 0 with *v set if it has up to 19 digits
+ * (which cannot overflow); 1 if it has more, *v not set: the caller
+ * parses it with u64_or_die then, which reports a value out of range,
+ * at the point where it did before this fast path. */
+static inline int small_count(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			return -1;
+		x = x * 10 + d;
+	}
+	if (n >= 20)
+		return 1;
+	*v = x;
+	return 0;
 }
 
 /* A printed percentage ("%5.1f") into tenths; -1 if it is not one. */
@@ -646,11 +661,43 @@ struct row {
 	size_t glue_s, glue_e, glue_dig;
 };
 
+/* Is s[0..n) all ASCII (no byte with its high bit set)?  Word-wise:
+ * the OR of all the words has a high bit set when some byte has. */
+static int ascii_only(const char *s, size_t n)
+{
+	uint64_t acc = 0, x;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		acc |= x;
+	}
+	if (n >= 8) {
+		memcpy(&x, s + n - 8, 8);
+		acc |= x;
+	} else {
+		for (; i < n; i++)
+			acc |= (unsigned char)s[i];
+	}
+	return (acc & UINT64_C(0x8080808080808080)) == 0;
+}
+
+/* The code points in s[0..p).  On a row of one line of ASCII
+ * (rd->cols_bytes, the common case: every row GHC writes for names
+ * without accents) that is p; otherwise they are counted. */
+static inline size_t cols_to(const struct reader *rd, const char *s,
+                             size_t p)
+{
+	return rd->cols_bytes ? p : hpt_cps(s, p);
+}
+
 /* The code-point column of s[p], counted from the start of its line
- * (a joined row holds newlines). */
-static size_t col_of(const char *s, size_t p)
+ * (a joined row holds newlines; on a row of one line of ASCII it is
+ * p). */
+static size_t col_of(const struct reader *rd, const char *s, size_t p)
 {
 	size_t b = p;
+	if (rd->cols_bytes)
+		return p;
 	while (b > 0 && s[b - 1] != '\n')
 		b--;
 	return hpt_cps(s + b, p - b);
@@ -677,10 +724,13 @@ static int peel_figures(struct reader *rd, const char *s, size_t ind,
 		              &w->pct[k]))
 			return -1;
 	for (k = 4; k < rd->ntail; k++) {
-		if (!all_digits(s + tok_s[k], tok_e[k] - tok_s[k]))
+		int e = small_count(s + tok_s[k], tok_e[k] - tok_s[k],
+		                    &tail[k - 4]);
+		if (e < 0)
 			return -1;
-		u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
-		           &tail[k - 4]);
+		if (e)
+			u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
+			           &tail[k - 4]);
 	}
 	w->ticks = tail[0];
 	w->bytes = tail[1];
@@ -694,21 +744,26 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
                        size_t *end, struct row *w)
 {
 	size_t ts = 0, te, ps, pe;
-	if (!last_tok(s, ind, &ts, end) || !all_digits(s + ts, *end - ts))
+	int ke, kp;
+	if (!last_tok(s, ind, &ts, end))
 		return -1;
 	te = *end;
+	if ((ke = small_count(s + ts, te - ts, &w->entries)) < 0)
+		return -1;
 	*end = ts;
 	if (!last_tok(s, ind, &ps, end))
 		return -1;
 	pe = *end;
-	if (all_digits(s + ps, pe - ps)) {
-		u64_or_die(rd, s + ts, te - ts, &w->entries);
-		u64_or_die(rd, s + ps, pe - ps, &w->no);
+	if ((kp = small_count(s + ps, pe - ps, &w->no)) >= 0) {
+		if (ke)
+			u64_or_die(rd, s + ts, te - ts, &w->entries);
+		if (kp)
+			u64_or_die(rd, s + ps, pe - ps, &w->no);
 		*end = ps;
 	} else if (te - ts >= 12) {
 		/* 8.0.1-8.8: entries of 11+ digits glued to no.; no. ends
 		 * where the header's "no." ends. */
-		size_t col = hpt_cps(s, ts), k2;
+		size_t col = cols_to(rd, s, ts), k2;
 		k2 = rd->no_end > col ? rd->no_end - col : 0;
 		if (k2 == 0 || k2 >= te - ts)
 			k2 = te - ts - 11;
@@ -723,11 +778,12 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
 			dig++;
 		if (dig == 0)
 			return -1;
-		col = hpt_cps(s, pe);
+		col = cols_to(rd, s, pe);
 		k2 = dig;
 		if (col == rd->no_end && rd->no_end >= 6) {
 			/* the module column ended 6 before "no." ended */
-			size_t mod_end = rd->no_end - 6, c2 = hpt_cps(s, ps);
+			size_t mod_end = rd->no_end - 6;
+			size_t c2 = cols_to(rd, s, ps);
 			if (mod_end > c2 && mod_end - c2 < pe - ps &&
 			    pe - ps - (mod_end - c2) <= dig)
 				k2 = pe - ps - (mod_end - c2);
@@ -761,7 +817,7 @@ static size_t shifted_module(const struct reader *rd, const char *s,
 		a = skip_sp(s, me, end);
 		if (a >= end)
 			return 0;
-		if (col_of(s, a) - col_of(s, m) == dist)
+		if (col_of(rd, s, a) - col_of(rd, s, m) == dist)
 			return m;
 		t = me;
 	}
@@ -776,8 +832,13 @@ static size_t shifted_module(const struct reader *rd, const char *s,
 static int names_src(struct reader *rd, const char *s, size_t ind,
                      size_t end, struct row *w)
 {
-	size_t p = ind, c = col_of(s, ind);
+	size_t p = ind, c = col_of(rd, s, ind);
 	int found;
+	if (rd->cols_bytes && c < rd->module_col) {
+		/* a byte is a code point: go straight to the column */
+		p = rd->module_col < end ? rd->module_col : end;
+		c = p;
+	}
 	while (p < end && c < rd->module_col) {
 		c += ((unsigned char)s[p] & 0xC0) != 0x80;
 		p++;
@@ -789,7 +850,8 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 	    (p == ind || s[p - 1] == ' ')) {
 		size_t a = skip_sp(s, tok_end(s, p, end), end);
 		/* a SRC at its column; an empty label may lack one */
-		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
+		w->aligned = a < end ? col_of(rd, s, a) == rd->src_col
+		                     : p == ind;
 		w->src_less = a >= end && !w->aligned;
 	}
 	w->lab_s = w->lab_e = ind;
@@ -831,6 +893,8 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	size_t end = n, ind = 0;
 	int e;
 	w->glue_dig = 0;
+	/* a joined row (rd->carry) holds newlines: columns restart */
+	rd->cols_bytes = s != rd->carry && ascii_only(s, n);
 	ind = skip_sp(s, 0, n);
 	if (peel_figures(rd, s, ind, &end, w) ||
 	    peel_counts(rd, s, ind, &end, w))
