@@ -14,8 +14,10 @@ struct hpt_intern {
 	char **name;         /* name[id]: NUL-terminated copy of the bytes */
 	size_t *len;         /* len[id]: length in bytes */
 	size_t count, cap;   /* ids are 0..count-1 */
-	uint32_t *slots;     /* open-addressed hash: id+1, 0 = empty */
-	uint32_t *hashes;    /* hashes[id] */
+	uint64_t *slots;     /* open-addressed hash: the name's hash in
+	                      * the high 32 bits, id+1 in the low ones
+	                      * (0 = empty), so that a probe reads one
+	                      * array until the names may be equal */
 	size_t nslots;
 };
 

@@ -225,10 +225,12 @@ static inline size_t tok_end(const char *s, size_t i, size_t n)
 	return i;
 }
 
-static int starts(const char *s, size_t n, const char *p)
+/* Does s[0..n) start with p?  The first byte is tested first: most
+ * lines are tested against several prefixes, and most differ there. */
+static inline int starts(const char *s, size_t n, const char *p)
 {
 	size_t k = strlen(p);
-	return n >= k && memcmp(s, p, k) == 0;
+	return n >= k && (k == 0 || s[0] == p[0]) && memcmp(s, p, k) == 0;
 }
 
 /* Offset of the word w (bounded by spaces or the line ends) in s[0..n),
@@ -295,6 +297,24 @@ static int parse_pct(struct reader *rd, const char *s, size_t n,
 	size_t i = 0;
 	uint64_t w = 0;
 	int frac = 0, round = 0;
+	/* What GHC prints: 1 to 4 digits, a point and one digit.  Taken
+	 * at once; anything else (a decimal comma, more decimals, bad
+	 * bytes) goes the byte-by-byte way below. */
+	if (n >= 3 && n <= 6 && s[n - 2] == '.' &&
+	    (unsigned)(unsigned char)s[n - 1] - '0' <= 9) {
+		size_t k;
+		for (k = 0; k < n - 2; k++) {
+			unsigned d = (unsigned)(unsigned char)s[k] - '0';
+			if (d > 9)
+				break;
+			w = w * 10 + d;
+		}
+		if (k == n - 2) {
+			*tenths = (int32_t)(w * 10 + (uint64_t)(s[n - 1] - '0'));
+			return 0;
+		}
+		w = 0;
+	}
 	while (i < n && s[i] >= '0' && s[i] <= '9') {
 		w = w * 10 + (uint64_t)(s[i] - '0');
 		if (w > 100000000)
@@ -803,9 +823,12 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
  * keeps GHC's padding after the label: its module is the first token,
  * after the label's first, whose SRC starts as far from it as the
  * header's SRC column from its MODULE column.  The start of that
- * module in s[ind..end), or 0 when no token is so. */
+ * module in s[ind..end), or 0 when no token is so; then *lab_e is the
+ * end of the token before it (the end of the label), *mod_e the end of
+ * the module and *src_s the start of what follows it. */
 static size_t shifted_module(const struct reader *rd, const char *s,
-                             size_t ind, size_t end)
+                             size_t ind, size_t end, size_t *lab_e,
+                             size_t *mod_e, size_t *src_s)
 {
 	size_t t = ind, m, me, a, dist = rd->src_col - rd->module_col;
 	if (rd->src_col <= rd->module_col)
@@ -817,8 +840,12 @@ static size_t shifted_module(const struct reader *rd, const char *s,
 		a = skip_sp(s, me, end);
 		if (a >= end)
 			return 0;
-		if (col_of(rd, s, a) - col_of(rd, s, m) == dist)
+		if (col_of(rd, s, a) - col_of(rd, s, m) == dist) {
+			*lab_e = t;
+			*mod_e = me;
+			*src_s = a;
 			return m;
+		}
 		t = me;
 	}
 }
@@ -828,12 +855,11 @@ static size_t shifted_module(const struct reader *rd, const char *s,
  * MODULE column and the SRC at its SRC column.  When the row lines up
  * so, the label is everything before the module (it may hold spaces, or
  * be empty); otherwise (a hand-made header) it is the first token.
- * -1: not a row. */
+ * Each bound is scanned for once.  -1: not a row. */
 static int names_src(struct reader *rd, const char *s, size_t ind,
                      size_t end, struct row *w)
 {
-	size_t p = ind, c = col_of(rd, s, ind);
-	int found;
+	size_t p = ind, c = col_of(rd, s, ind), me = 0, a = 0;
 	if (rd->cols_bytes && c < rd->module_col) {
 		/* a byte is a code point: go straight to the column */
 		p = rd->module_col < end ? rd->module_col : end;
@@ -848,23 +874,33 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 	w->aligned = w->src_less = 0;
 	if (p < end && c == rd->module_col && s[p] != ' ' &&
 	    (p == ind || s[p - 1] == ' ')) {
-		size_t a = skip_sp(s, tok_end(s, p, end), end);
+		me = tok_end(s, p, end);
+		a = skip_sp(s, me, end);
 		/* a SRC at its column; an empty label may lack one */
 		w->aligned = a < end ? col_of(rd, s, a) == rd->src_col
 		                     : p == ind;
 		w->src_less = a >= end && !w->aligned;
 	}
-	w->lab_s = w->lab_e = ind;
-	found = w->aligned || (p = shifted_module(rd, s, ind, end)) != 0;
-	if (found)
-		w->lab_e = trim_sp(s, w->lab_s, p);
-	else
-		w->lab_e = tok_end(s, w->lab_s, end);
-	w->mod_s = skip_sp(s, found ? p : w->lab_e, end);
-	w->mod_e = tok_end(s, w->mod_s, end);
+	w->lab_s = ind;
+	if (w->aligned) {
+		/* the module starts at p (not a space) */
+		w->lab_e = trim_sp(s, ind, p);
+		w->mod_s = p;
+		w->mod_e = me;
+		w->src_s = a;
+	} else if ((p = shifted_module(rd, s, ind, end, &w->lab_e, &me,
+	                               &a)) != 0) {
+		w->mod_s = p;
+		w->mod_e = me;
+		w->src_s = a;
+	} else {
+		w->lab_e = tok_end(s, ind, end);
+		w->mod_s = skip_sp(s, w->lab_e, end);
+		w->mod_e = tok_end(s, w->mod_s, end);
+		w->src_s = skip_sp(s, w->mod_e, end);
+	}
 	if (w->mod_e == w->mod_s)
 		return -1;
-	w->src_s = skip_sp(s, w->mod_e, end);
 	w->src_e = end;
 	return 0;
 }
