@@ -97,32 +97,6 @@ static void rehash(struct hpt_intern *t)
 	t->nslots = n;
 }
 
-/* Equality of two names of length n, inline: most names are short and a
- * call to memcmp() for each row of every sample shows in profiles.  A
- * tail shorter than a word is compared as the last 8 bytes. */
-static inline int same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	size_t k;
-	if (n < 8) {
-		for (k = 0; k < n; k++)
-			if (a[k] != b[k])
-				return 0;
-		return 1;
-	}
-	for (k = 0; k + 8 <= n; k += 8) {
-		memcpy(&x, a + k, 8);
-		memcpy(&y, b + k, 8);
-		if (x != y)
-			return 0;
-	}
-	if (k == n)
-		return 1;
-	memcpy(&x, a + n - 8, 8);
-	memcpy(&y, b + n - 8, 8);
-	return x == y;
-}
-
 long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)
 {
 	uint32_t h = hash_bytes(s, n);
@@ -131,7 +105,7 @@ long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)
 	while ((e = t->slots[j]) != 0) {
 		uint32_t id = (uint32_t)e - 1;
 		if ((uint32_t)(e >> 32) == h && t->len[id] == n &&
-		    same_bytes(t->name[id], s, n))
+		    hpt_same_bytes(t->name[id], s, n))
 			return (long)id;
 		j = (j + 1) & (t->nslots - 1);
 	}
@@ -172,7 +146,7 @@ uint32_t hpt_intern(struct hpt_intern *t, const char *s, size_t n, int *added)
 	while ((e = t->slots[j]) != 0) {
 		uint32_t id = (uint32_t)e - 1;
 		if ((uint32_t)(e >> 32) == h && t->len[id] == n &&
-		    same_bytes(t->name[id], s, n)) {
+		    hpt_same_bytes(t->name[id], s, n)) {
 			if (added)
 				*added = 0;
 			return id;

@@ -124,10 +124,25 @@ struct reader {
 	uint32_t *saved;       /* the path entries it replaced */
 	long *saved_ind;
 	size_t nsaved, saved_cap, saved_ind_cap;
+	struct triple *tri;    /* the rows' (label, module, SRC) ids */
+	size_t tri_slots, tri_count;
 	int cols_bytes;        /* the row being parsed is one line of
 	                        * ASCII: its code-point columns are its
 	                        * byte offsets (cols_to, col_of) */
 };
+
+/* A row's three names, as ids, kept to be found again with one lookup
+ * instead of three (names_of): a cost centre's label, module and SRC
+ * recur on every stack it is on. */
+struct triple {
+	uint32_t hash;
+	uint32_t lab1;         /* label id + 1; 0: an empty slot */
+	uint32_t mod, src;
+};
+
+/* At most this many triples are kept (1 MB): a report with more
+ * distinct cost centres looks the others up name by name. */
+#define TRIPLES_MAX 32768
 
 /* ---- lexical helpers ---- */
 
@@ -297,23 +312,27 @@ static int parse_pct(struct reader *rd, const char *s, size_t n,
 	size_t i = 0;
 	uint64_t w = 0;
 	int frac = 0, round = 0;
-	/* What GHC prints: 1 to 4 digits, a point and one digit.  Taken
-	 * at once; anything else (a decimal comma, more decimals, bad
-	 * bytes) goes the byte-by-byte way below. */
-	if (n >= 3 && n <= 6 && s[n - 2] == '.' &&
-	    (unsigned)(unsigned char)s[n - 1] - '0' <= 9) {
-		size_t k;
-		for (k = 0; k < n - 2; k++) {
-			unsigned d = (unsigned)(unsigned char)s[k] - '0';
-			if (d > 9)
-				break;
-			w = w * 10 + d;
-		}
-		if (k == n - 2) {
-			*tenths = (int32_t)(w * 10 + (uint64_t)(s[n - 1] - '0'));
+	/* What GHC prints ("%5.1f": 0.0 to 100.0, more in a -p report's
+	 * odd totals) is taken at once; anything else (a decimal comma,
+	 * more decimals, bad bytes) goes the byte-by-byte way below. */
+	if (n >= 3 && n <= 5 && s[n - 2] == '.') {
+		unsigned d0 = (unsigned)(unsigned char)s[0] - '0';
+		unsigned d1 = (unsigned)(unsigned char)s[1] - '0';
+		unsigned d2 = (unsigned)(unsigned char)s[2] - '0';
+		unsigned dl = (unsigned)(unsigned char)s[n - 1] - '0';
+		if (n == 3 && d0 <= 9 && dl <= 9) {
+			*tenths = (int32_t)(d0 * 10 + dl);
 			return 0;
 		}
-		w = 0;
+		if (n == 4 && d0 <= 9 && d1 <= 9 && dl <= 9) {
+			*tenths = (int32_t)(d0 * 100 + d1 * 10 + dl);
+			return 0;
+		}
+		if (n == 5 && d0 <= 9 && d1 <= 9 && d2 <= 9 && dl <= 9) {
+			*tenths = (int32_t)(d0 * 1000 + d1 * 100 + d2 * 10 +
+			                    dl);
+			return 0;
+		}
 	}
 	while (i < n && s[i] >= '0' && s[i] <= '9') {
 		w = w * 10 + (uint64_t)(s[i] - '0');
@@ -582,9 +601,12 @@ static void detach(struct reader *rd, uint32_t x)
 
 static void push(struct reader *rd, uint32_t x, long ind)
 {
-	rd->stack = hpt_xgrow(rd->stack, &rd->stack_cap, rd->sn + 1,
-	                      sizeof *rd->stack);
-	rd->ind = hpt_xgrow(rd->ind, &rd->ind_cap, rd->sn + 1, sizeof *rd->ind);
+	if (rd->sn == rd->stack_cap || rd->sn == rd->ind_cap) {
+		rd->stack = hpt_xgrow(rd->stack, &rd->stack_cap, rd->sn + 1,
+		                      sizeof *rd->stack);
+		rd->ind = hpt_xgrow(rd->ind, &rd->ind_cap, rd->sn + 1,
+		                    sizeof *rd->ind);
+	}
 	rd->stack[rd->sn] = x;
 	rd->ind[rd->sn] = ind;
 	rd->sn++;
@@ -685,8 +707,13 @@ struct row {
  * the OR of all the words has a high bit set when some byte has. */
 static int ascii_only(const char *s, size_t n)
 {
-	uint64_t acc = 0, x;
+	uint64_t acc = 0, x, y;
 	size_t i = 0;
+	for (; i + 16 <= n; i += 16) {
+		memcpy(&x, s + i, 8);
+		memcpy(&y, s + i + 8, 8);
+		acc |= x | y;
+	}
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&x, s + i, 8);
 		acc |= x;
@@ -1027,12 +1054,109 @@ static void placeholder_sums(struct reader *rd)
 	}
 }
 
+/* A digest of the n bytes at s for triple_hash: its first, middle and
+ * last words and its length, read without a loop (as intern.c does). */
+static inline uint64_t name_digest(const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		a ^= (b << 29 | b >> 35);
+		if (n > 16) {
+			memcpy(&b, s + n / 2 - 4, 8);
+			a += b * UINT64_C(0x9E3779B97F4A7C15);
+		}
+		return a ^ n;
+	}
+	if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		return ((uint64_t)x << 32 | y) ^ n;
+	}
+	if (n == 0)
+		return 0;
+	return (uint64_t)n << 24 | (uint64_t)(unsigned char)s[0] << 16 |
+	       (uint64_t)(unsigned char)s[n / 2] << 8 |
+	       (unsigned char)s[n - 1];
+}
+
+static uint32_t triple_hash(const char *l, size_t ll, const char *m,
+                            size_t ml, const char *c, size_t cl)
+{
+	const uint64_t k = UINT64_C(0x9E3779B97F4A7C15);
+	uint64_t h = name_digest(l, ll) * k;
+	h = (h ^ (h >> 29) ^ name_digest(m, ml)) * k;
+	h = (h ^ (h >> 29) ^ name_digest(c, cl)) * k;
+	return (uint32_t)(h >> 32);
+}
+
+/* Twice the slots for the triples. */
+static void triples_grow(struct reader *rd)
+{
+	size_t n = rd->tri_slots ? rd->tri_slots * 2 : 1024, i;
+	struct triple *t = hpt_xcalloc(n, sizeof *t);
+	for (i = 0; i < rd->tri_slots; i++) {
+		size_t j;
+		if (!rd->tri[i].lab1)
+			continue;
+		j = rd->tri[i].hash & (n - 1);
+		while (t[j].lab1)
+			j = (j + 1) & (n - 1);
+		t[j] = rd->tri[i];
+	}
+	free(rd->tri);
+	rd->tri = t;
+	rd->tri_slots = n;
+}
+
+/* The ids of the label, module and SRC of w (parsed from s) into id[]:
+ * one lookup of the three together, else each interned, in that order
+ * (so ids are given as they would be one name at a time). */
+static void names_of(struct reader *rd, const char *s, const struct row *w,
+                     uint32_t id[3])
+{
+	struct hpt_intern *t = &rd->r->names;
+	const char *l = s + w->lab_s, *m = s + w->mod_s, *c = s + w->src_s;
+	size_t ll = w->lab_e - w->lab_s, ml = w->mod_e - w->mod_s;
+	size_t cl = w->src_e - w->src_s, j;
+	uint32_t h = triple_hash(l, ll, m, ml, c, cl);
+	struct triple *e;
+	if (!rd->tri_slots)
+		triples_grow(rd);
+	for (j = h & (rd->tri_slots - 1);; j = (j + 1) & (rd->tri_slots - 1)) {
+		e = &rd->tri[j];
+		if (!e->lab1)
+			break;
+		if (e->hash == h && hpt_intern_is(t, e->lab1 - 1, l, ll) &&
+		    hpt_intern_is(t, e->mod, m, ml) &&
+		    hpt_intern_is(t, e->src, c, cl)) {
+			id[0] = e->lab1 - 1;
+			id[1] = e->mod;
+			id[2] = e->src;
+			return;
+		}
+	}
+	id[0] = hpt_intern(t, l, ll, NULL);
+	id[1] = hpt_intern(t, m, ml, NULL);
+	id[2] = hpt_intern(t, c, cl, NULL);
+	if (rd->tri_count >= TRIPLES_MAX)
+		return;
+	e->hash = h;
+	e->lab1 = id[0] + 1;
+	e->mod = id[1];
+	e->src = id[2];
+	if (++rd->tri_count * 2 > rd->tri_slots)
+		triples_grow(rd);
+}
+
 /* Add the row w, parsed from s[0..n), to the tree under its parent. */
 static void add_row(struct reader *rd, const char *s, size_t n,
                     const struct row *w)
 {
 	struct prof_report *r = rd->r;
-	uint32_t x;
+	uint32_t x, id[3];
 	if (r->has_src) {
 		/* a row lined up but for its empty SRC (prof_write writes
 		 * one) is no sign that the rows are not lined up */
@@ -1051,13 +1175,8 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		if (rd->lost)
 			placeholder(rd, w->ind);
 	}
-	x = prof_add(r, PROF_NONE,
-	             hpt_intern(&r->names, s + w->lab_s, w->lab_e - w->lab_s,
-	                        NULL),
-	             hpt_intern(&r->names, s + w->mod_s, w->mod_e - w->mod_s,
-	                        NULL),
-	             hpt_intern(&r->names, s + w->src_s, w->src_e - w->src_s,
-	                        NULL));
+	names_of(rd, s, w, id);
+	x = prof_add(r, PROF_NONE, id[0], id[1], id[2]);
 	r->no[x] = w->no;
 	r->entries[x] = w->entries;
 	if (w->glue_dig) {
@@ -1603,6 +1722,7 @@ static void reader_free(struct reader *rd)
 		free(rd->glued[k].tok);
 	free(rd->glued);
 	free(rd->is_mod);
+	free(rd->tri);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
