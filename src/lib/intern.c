@@ -41,11 +41,17 @@ static inline uint32_t hash_bytes(const char *s, size_t n)
 			memcpy(&w, s + k - 8, 8);
 			h = (h ^ (w + (h >> 29))) * m;
 		}
+	} else if (n >= 4) {
+		/* two 4-byte words, overlapping when n < 8 */
+		uint32_t a, b;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		w = (uint64_t)a << 32 | b;
+		h = (h ^ (w + (h >> 29))) * m;
 	} else if (n) {
-		size_t k;
-		w = 0;
-		for (k = 0; k < n; k++)
-			w = w << 8 | (unsigned char)s[k];
+		w = (uint64_t)(unsigned char)s[0] << 16 |
+		    (uint64_t)(unsigned char)s[n / 2] << 8 |
+		    (unsigned char)s[n - 1];
 		h = (h ^ (w + (h >> 29))) * m;
 	}
 	h ^= h >> 32;
@@ -67,98 +73,87 @@ void hpt_intern_free(struct hpt_intern *t)
 		free(t->name[i]);
 	free(t->name);
 	free(t->len);
-	free(t->hashes);
 	free(t->slots);
 	memset(t, 0, sizeof *t);
 }
 
+/* Twice the slots, each entry moved by the hash it holds. */
 static void rehash(struct hpt_intern *t)
 {
 	size_t n = t->nslots * 2, i;
-	uint32_t *s = hpt_xcalloc(n, sizeof *s);
-	for (i = 0; i < t->count; i++) {
-		size_t j = t->hashes[i] & (n - 1);
+	uint64_t *s = hpt_xcalloc(n, sizeof *s);
+	for (i = 0; i < t->nslots; i++) {
+		uint64_t e = t->slots[i];
+		size_t j;
+		if (!e)
+			continue;
+		j = (size_t)(e >> 32) & (n - 1);
 		while (s[j])
 			j = (j + 1) & (n - 1);
-		s[j] = (uint32_t)i + 1;
+		s[j] = e;
 	}
 	free(t->slots);
 	t->slots = s;
 	t->nslots = n;
 }
 
-/* Equality of two names of length n, inline: most names are short and a
- * call to memcmp() for each row of every sample shows in profiles.  A
- * tail shorter than a word is compared as the last 8 bytes. */
-static inline int same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	size_t k;
-	if (n < 8) {
-		for (k = 0; k < n; k++)
-			if (a[k] != b[k])
-				return 0;
-		return 1;
-	}
-	for (k = 0; k + 8 <= n; k += 8) {
-		memcpy(&x, a + k, 8);
-		memcpy(&y, b + k, 8);
-		if (x != y)
-			return 0;
-	}
-	if (k == n)
-		return 1;
-	memcpy(&x, a + n - 8, 8);
-	memcpy(&y, b + n - 8, 8);
-	return x == y;
-}
-
 long hpt_intern_find(const struct hpt_intern *t, const char *s, size_t n)
 {
 	uint32_t h = hash_bytes(s, n);
 	size_t j = h & (t->nslots - 1);
-	while (t->slots[j]) {
-		uint32_t id = t->slots[j] - 1;
-		if (t->hashes[id] == h && t->len[id] == n &&
-		    same_bytes(t->name[id], s, n))
+	uint64_t e;
+	while ((e = t->slots[j]) != 0) {
+		uint32_t id = (uint32_t)e - 1;
+		if ((uint32_t)(e >> 32) == h && t->len[id] == n &&
+		    hpt_same_bytes(t->name[id], s, n))
 			return (long)id;
 		j = (j + 1) & (t->nslots - 1);
 	}
 	return -1;
 }
 
-uint32_t hpt_intern(struct hpt_intern *t, const char *s, size_t n, int *added)
+/* A new name, of hash h, into the empty slot j: kept out of
+ * hpt_intern's loop (which finds names far more often than it adds
+ * them) so that the loop stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint32_t add(struct hpt_intern *t, const char *s, size_t n,
+                    uint32_t h, size_t j)
 {
-	uint32_t h = hash_bytes(s, n);
-	size_t j = h & (t->nslots - 1);
 	size_t cap;
-	while (t->slots[j]) {
-		uint32_t id = t->slots[j] - 1;
-		if (t->hashes[id] == h && t->len[id] == n &&
-		    same_bytes(t->name[id], s, n)) {
-			if (added)
-				*added = 0;
-			return id;
-		}
-		j = (j + 1) & (t->nslots - 1);
-	}
 	if (t->count >= UINT32_MAX - 1)
 		hpt_die("too many distinct names");
 	cap = t->cap;
 	t->name = hpt_xgrow(t->name, &cap, t->count + 1, sizeof *t->name);
 	cap = t->cap;
 	t->len = hpt_xgrow(t->len, &cap, t->count + 1, sizeof *t->len);
-	cap = t->cap;
-	t->hashes = hpt_xgrow(t->hashes, &cap, t->count + 1, sizeof *t->hashes);
 	t->cap = cap;
 	t->name[t->count] = hpt_xmemdup(s, n);
 	t->len[t->count] = n;
-	t->hashes[t->count] = h;
-	t->slots[j] = (uint32_t)t->count + 1;
+	t->slots[j] = (uint64_t)h << 32 | (uint64_t)(t->count + 1);
 	t->count++;
 	if (t->count * 2 > t->nslots)
 		rehash(t);
+	return (uint32_t)t->count - 1;
+}
+
+uint32_t hpt_intern(struct hpt_intern *t, const char *s, size_t n, int *added)
+{
+	uint32_t h = hash_bytes(s, n);
+	size_t j = h & (t->nslots - 1);
+	uint64_t e;
+	while ((e = t->slots[j]) != 0) {
+		uint32_t id = (uint32_t)e - 1;
+		if ((uint32_t)(e >> 32) == h && t->len[id] == n &&
+		    hpt_same_bytes(t->name[id], s, n)) {
+			if (added)
+				*added = 0;
+			return id;
+		}
+		j = (j + 1) & (t->nslots - 1);
+	}
 	if (added)
 		*added = 1;
-	return (uint32_t)t->count - 1;
+	return add(t, s, n, h, j);
 }

@@ -197,13 +197,6 @@ uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
 
 /* ---- sorting ---- */
 
-struct sort_ctx {
-	const struct prof_report *r;
-	const double *key;
-	int empty_first;
-};
-static struct sort_ctx sctx; /* qsort has no context argument */
-
 int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
 {
 	size_t la = prof_len(r, a), lb = prof_len(r, b);
@@ -213,59 +206,161 @@ int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
 	return la < lb ? -1 : la > lb;
 }
 
-static int node_cmp(const void *pa, const void *pb)
+static const struct prof_report *rank_r; /* qsort has no context */
+
+static int id_cmp(const void *pa, const void *pb)
 {
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct prof_report *r = sctx.r;
-	int c;
-	if (sctx.empty_first) {
-		int ea = prof_len(r, r->label[a]) == 0;
-		int eb = prof_len(r, r->label[b]) == 0;
-		if (ea != eb)
-			return ea ? -1 : 1;
-	}
-	if (sctx.key[a] != sctx.key[b])
-		return sctx.key[a] > sctx.key[b] ? -1 : 1;
-	if ((c = prof_name_cmp(r, r->label[a], r->label[b])) != 0 ||
-	    (c = prof_name_cmp(r, r->module[a], r->module[b])) != 0 ||
-	    (c = prof_name_cmp(r, r->src[a], r->src[b])) != 0)
-		return c;
-	if (r->no[a] != r->no[b])
-		return r->no[a] < r->no[b] ? -1 : 1;
-	return a < b ? -1 : a > b;
+	return prof_name_cmp(rank_r, *(const uint32_t *)pa,
+	                     *(const uint32_t *)pb);
 }
 
-static uint32_t sort_list(struct prof_report *r, uint32_t head,
-                          uint32_t **buf, size_t *cap)
+/* rank[id] for every name of r: its place in byte order (prof_name_cmp),
+ * so that comparing two ranks compares the two names.  The names are
+ * few next to the nodes (a cost centre's names recur on every stack it
+ * is on), so sorting them once saves a memcmp() in most comparisons of
+ * nodes.  Caller frees. */
+static uint32_t *name_ranks(const struct prof_report *r)
 {
-	size_t k = 0, j;
-	uint32_t u;
-	for (u = head; u != PROF_NONE; u = r->next_sibling[u]) {
-		*buf = hpt_xgrow(*buf, cap, k + 1, sizeof **buf);
-		(*buf)[k++] = u;
+	size_t m = r->names.count, i;
+	uint32_t *ids = hpt_xmalloc((m ? m : 1) * sizeof *ids);
+	uint32_t *rank = hpt_xmalloc((m ? m : 1) * sizeof *rank);
+	for (i = 0; i < m; i++)
+		ids[i] = (uint32_t)i;
+	rank_r = r;
+	qsort(ids, m, sizeof *ids, id_cmp);
+	for (i = 0; i < m; i++)
+		rank[ids[i]] = (uint32_t)i;
+	free(ids);
+	return rank;
+}
+
+/* A node's place among its siblings, gathered once per node: prof_sort's
+ * order is these fields in turn. */
+struct sort_key {
+	double key;          /* descending */
+	uint64_t no;
+	uint32_t group;      /* 0: an empty label under empty_first */
+	uint32_t lab, mod, src; /* name ranks (name_ranks) */
+	uint32_t node;       /* the index, last: the order is total */
+};
+
+/* Does a come before b? */
+static inline int key_before(const struct sort_key *a,
+                             const struct sort_key *b)
+{
+	if (a->group != b->group)
+		return a->group < b->group;
+	if (a->key != b->key)
+		return a->key > b->key;
+	if (a->lab != b->lab)
+		return a->lab < b->lab;
+	if (a->mod != b->mod)
+		return a->mod < b->mod;
+	if (a->src != b->src)
+		return a->src < b->src;
+	if (a->no != b->no)
+		return a->no < b->no;
+	return a->node < b->node;
+}
+
+/* Sort k[0..n) (tmp has room for n): runs of 16 by insertion, then
+ * merged bottom-up, between k and tmp.  The order is total (the index
+ * comes last), so the result is that of any other correct sort (it was
+ * qsort's: the comparison inline is what makes this one faster). */
+static void sort_keys(struct sort_key *k, struct sort_key *tmp, size_t n)
+{
+	struct sort_key *from = k, *to = tmp, *t;
+	size_t i, j, w;
+	for (i = 0; i < n; i += 16) {
+		size_t e = i + 16 < n ? i + 16 : n;
+		for (j = i + 1; j < e; j++) {
+			struct sort_key v = k[j];
+			size_t h = j;
+			while (h > i && key_before(&v, &k[h - 1])) {
+				k[h] = k[h - 1];
+				h--;
+			}
+			k[h] = v;
+		}
 	}
-	if (k < 2)
+	for (w = 16; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t m = i + w < n ? i + w : n;
+			size_t e = i + 2 * w < n ? i + 2 * w : n;
+			size_t a = i, b = m, o = i;
+			while (a < m && b < e)
+				to[o++] = key_before(&from[b], &from[a]) ?
+				          from[b++] : from[a++];
+			while (a < m)
+				to[o++] = from[a++];
+			while (b < e)
+				to[o++] = from[b++];
+		}
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != k)
+		memcpy(k, from, n * sizeof *k);
+}
+
+struct sorter {
+	struct prof_report *r;
+	const double *key;
+	const uint32_t *rank;
+	int empty_first;
+	struct sort_key *k, *tmp;
+	size_t cap;
+};
+
+/* Sort the sibling list that starts at head; returns its new head. */
+static uint32_t sort_list(struct sorter *so, uint32_t head)
+{
+	struct prof_report *r = so->r;
+	size_t n = 0, j;
+	uint32_t u;
+	if (head == PROF_NONE || r->next_sibling[head] == PROF_NONE)
 		return head;
-	qsort(*buf, k, sizeof **buf, node_cmp);
-	for (j = 0; j + 1 < k; j++)
-		r->next_sibling[(*buf)[j]] = (*buf)[j + 1];
-	r->next_sibling[(*buf)[k - 1]] = PROF_NONE;
-	return (*buf)[0];
+	for (u = head; u != PROF_NONE; u = r->next_sibling[u]) {
+		struct sort_key *k;
+		if (n == so->cap) {
+			size_t cap = so->cap;
+			so->k = hpt_xgrow(so->k, &so->cap, n + 1, sizeof *so->k);
+			so->tmp = hpt_xgrow(so->tmp, &cap, n + 1,
+			                    sizeof *so->tmp);
+		}
+		k = &so->k[n++];
+		k->key = so->key[u];
+		k->no = r->no[u];
+		k->group = !(so->empty_first && prof_len(r, r->label[u]) == 0);
+		k->lab = so->rank[r->label[u]];
+		k->mod = so->rank[r->module[u]];
+		k->src = so->rank[r->src[u]];
+		k->node = u;
+	}
+	sort_keys(so->k, so->tmp, n);
+	for (j = 0; j + 1 < n; j++)
+		r->next_sibling[so->k[j].node] = so->k[j + 1].node;
+	r->next_sibling[so->k[n - 1].node] = PROF_NONE;
+	return so->k[0].node;
 }
 
 void prof_sort(struct prof_report *r, const double *key, int empty_first)
 {
-	uint32_t *buf = NULL;
-	size_t cap = 0, i;
-	sctx.r = r;
-	sctx.key = key;
-	sctx.empty_first = empty_first;
-	r->first_root = sort_list(r, r->first_root, &buf, &cap);
+	struct sorter so;
+	size_t i;
+	memset(&so, 0, sizeof so);
+	so.r = r;
+	so.key = key;
+	so.rank = name_ranks(r);
+	so.empty_first = empty_first;
+	r->first_root = sort_list(&so, r->first_root);
 	for (i = 0; i < r->n; i++)
 		if (r->first_child[i] != PROF_NONE)
-			r->first_child[i] =
-			    sort_list(r, r->first_child[i], &buf, &cap);
-	free(buf);
+			r->first_child[i] = sort_list(&so, r->first_child[i]);
+	free(so.k);
+	free(so.tmp);
+	free((void *)so.rank);
 }
 
 uint64_t prof_add_sum(const struct prof_report *r, uint64_t a, uint64_t b,

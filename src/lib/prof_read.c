@@ -124,7 +124,25 @@ struct reader {
 	uint32_t *saved;       /* the path entries it replaced */
 	long *saved_ind;
 	size_t nsaved, saved_cap, saved_ind_cap;
+	struct triple *tri;    /* the rows' (label, module, SRC) ids */
+	size_t tri_slots, tri_count;
+	int cols_bytes;        /* the row being parsed is one line of
+	                        * ASCII: its code-point columns are its
+	                        * byte offsets (cols_to, col_of) */
 };
+
+/* A row's three names, as ids, kept to be found again with one lookup
+ * instead of three (names_of): a cost centre's label, module and SRC
+ * recur on every stack it is on. */
+struct triple {
+	uint32_t hash;
+	uint32_t lab1;         /* label id + 1; 0: an empty slot */
+	uint32_t mod, src;
+};
+
+/* At most this many triples are kept (1 MB): a report with more
+ * distinct cost centres looks the others up name by name. */
+#define TRIPLES_MAX 32768
 
 /* ---- lexical helpers ---- */
 
@@ -222,21 +240,12 @@ static inline size_t tok_end(const char *s, size_t i, size_t n)
 	return i;
 }
 
-static int all_digits(const char *s, size_t n)
-{
-	size_t i;
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
-}
-
-static int starts(const char *s, size_t n, const char *p)
+/* Does s[0..n) start with p?  The first byte is tested first: most
+ * lines are tested against several prefixes, and most differ there. */
+static inline int starts(const char *s, size_t n, const char *p)
 {
 	size_t k = strlen(p);
-	return n >= k && memcmp(s, p, k) == 0;
+	return n >= k && (k == 0 || s[0] == p[0]) && memcmp(s, p, k) == 0;
 }
 
 /* Offset of the word w (bounded by spaces or the line ends) in s[0..n),
@@ -273,6 +282,29 @@ static void u64_or_die(struct reader *rd, const char *s, size_t n,
 		               hpt_quote(0, s, n));
 }
 
+/* s[0..n) as a count, for the fields of every row, inline: -1 if it is
+ * not all digits (or empty); 0 with *v set if it has up to 19 digits
+ * (which cannot overflow); 1 if it has more, *v not set: the caller
+ * parses it with u64_or_die then, which reports a value out of range,
+ * at the point where it did before this fast path. */
+static inline int small_count(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			return -1;
+		x = x * 10 + d;
+	}
+	if (n >= 20)
+		return 1;
+	*v = x;
+	return 0;
+}
+
 /* A printed percentage ("%5.1f") into tenths; -1 if it is not one. */
 static int parse_pct(struct reader *rd, const char *s, size_t n,
                      int32_t *tenths)
@@ -280,6 +312,28 @@ static int parse_pct(struct reader *rd, const char *s, size_t n,
 	size_t i = 0;
 	uint64_t w = 0;
 	int frac = 0, round = 0;
+	/* What GHC prints ("%5.1f": 0.0 to 100.0, more in a -p report's
+	 * odd totals) is taken at once; anything else (a decimal comma,
+	 * more decimals, bad bytes) goes the byte-by-byte way below. */
+	if (n >= 3 && n <= 5 && s[n - 2] == '.') {
+		unsigned d0 = (unsigned)(unsigned char)s[0] - '0';
+		unsigned d1 = (unsigned)(unsigned char)s[1] - '0';
+		unsigned d2 = (unsigned)(unsigned char)s[2] - '0';
+		unsigned dl = (unsigned)(unsigned char)s[n - 1] - '0';
+		if (n == 3 && d0 <= 9 && dl <= 9) {
+			*tenths = (int32_t)(d0 * 10 + dl);
+			return 0;
+		}
+		if (n == 4 && d0 <= 9 && d1 <= 9 && dl <= 9) {
+			*tenths = (int32_t)(d0 * 100 + d1 * 10 + dl);
+			return 0;
+		}
+		if (n == 5 && d0 <= 9 && d1 <= 9 && d2 <= 9 && dl <= 9) {
+			*tenths = (int32_t)(d0 * 1000 + d1 * 100 + d2 * 10 +
+			                    dl);
+			return 0;
+		}
+	}
 	while (i < n && s[i] >= '0' && s[i] <= '9') {
 		w = w * 10 + (uint64_t)(s[i] - '0');
 		if (w > 100000000)
@@ -547,9 +601,12 @@ static void detach(struct reader *rd, uint32_t x)
 
 static void push(struct reader *rd, uint32_t x, long ind)
 {
-	rd->stack = hpt_xgrow(rd->stack, &rd->stack_cap, rd->sn + 1,
-	                      sizeof *rd->stack);
-	rd->ind = hpt_xgrow(rd->ind, &rd->ind_cap, rd->sn + 1, sizeof *rd->ind);
+	if (rd->sn == rd->stack_cap || rd->sn == rd->ind_cap) {
+		rd->stack = hpt_xgrow(rd->stack, &rd->stack_cap, rd->sn + 1,
+		                      sizeof *rd->stack);
+		rd->ind = hpt_xgrow(rd->ind, &rd->ind_cap, rd->sn + 1,
+		                    sizeof *rd->ind);
+	}
 	rd->stack[rd->sn] = x;
 	rd->ind[rd->sn] = ind;
 	rd->sn++;
@@ -646,11 +703,48 @@ struct row {
 	size_t glue_s, glue_e, glue_dig;
 };
 
+/* Is s[0..n) all ASCII (no byte with its high bit set)?  Word-wise:
+ * the OR of all the words has a high bit set when some byte has. */
+static int ascii_only(const char *s, size_t n)
+{
+	uint64_t acc = 0, x, y;
+	size_t i = 0;
+	for (; i + 16 <= n; i += 16) {
+		memcpy(&x, s + i, 8);
+		memcpy(&y, s + i + 8, 8);
+		acc |= x | y;
+	}
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		acc |= x;
+	}
+	if (n >= 8) {
+		memcpy(&x, s + n - 8, 8);
+		acc |= x;
+	} else {
+		for (; i < n; i++)
+			acc |= (unsigned char)s[i];
+	}
+	return (acc & UINT64_C(0x8080808080808080)) == 0;
+}
+
+/* The code points in s[0..p).  On a row of one line of ASCII
+ * (rd->cols_bytes, the common case: every row GHC writes for names
+ * without accents) that is p; otherwise they are counted. */
+static inline size_t cols_to(const struct reader *rd, const char *s,
+                             size_t p)
+{
+	return rd->cols_bytes ? p : hpt_cps(s, p);
+}
+
 /* The code-point column of s[p], counted from the start of its line
- * (a joined row holds newlines). */
-static size_t col_of(const char *s, size_t p)
+ * (a joined row holds newlines; on a row of one line of ASCII it is
+ * p). */
+static size_t col_of(const struct reader *rd, const char *s, size_t p)
 {
 	size_t b = p;
+	if (rd->cols_bytes)
+		return p;
 	while (b > 0 && s[b - 1] != '\n')
 		b--;
 	return hpt_cps(s + b, p - b);
@@ -677,10 +771,13 @@ static int peel_figures(struct reader *rd, const char *s, size_t ind,
 		              &w->pct[k]))
 			return -1;
 	for (k = 4; k < rd->ntail; k++) {
-		if (!all_digits(s + tok_s[k], tok_e[k] - tok_s[k]))
+		int e = small_count(s + tok_s[k], tok_e[k] - tok_s[k],
+		                    &tail[k - 4]);
+		if (e < 0)
 			return -1;
-		u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
-		           &tail[k - 4]);
+		if (e)
+			u64_or_die(rd, s + tok_s[k], tok_e[k] - tok_s[k],
+			           &tail[k - 4]);
 	}
 	w->ticks = tail[0];
 	w->bytes = tail[1];
@@ -694,21 +791,26 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
                        size_t *end, struct row *w)
 {
 	size_t ts = 0, te, ps, pe;
-	if (!last_tok(s, ind, &ts, end) || !all_digits(s + ts, *end - ts))
+	int ke, kp;
+	if (!last_tok(s, ind, &ts, end))
 		return -1;
 	te = *end;
+	if ((ke = small_count(s + ts, te - ts, &w->entries)) < 0)
+		return -1;
 	*end = ts;
 	if (!last_tok(s, ind, &ps, end))
 		return -1;
 	pe = *end;
-	if (all_digits(s + ps, pe - ps)) {
-		u64_or_die(rd, s + ts, te - ts, &w->entries);
-		u64_or_die(rd, s + ps, pe - ps, &w->no);
+	if ((kp = small_count(s + ps, pe - ps, &w->no)) >= 0) {
+		if (ke)
+			u64_or_die(rd, s + ts, te - ts, &w->entries);
+		if (kp)
+			u64_or_die(rd, s + ps, pe - ps, &w->no);
 		*end = ps;
 	} else if (te - ts >= 12) {
 		/* 8.0.1-8.8: entries of 11+ digits glued to no.; no. ends
 		 * where the header's "no." ends. */
-		size_t col = hpt_cps(s, ts), k2;
+		size_t col = cols_to(rd, s, ts), k2;
 		k2 = rd->no_end > col ? rd->no_end - col : 0;
 		if (k2 == 0 || k2 >= te - ts)
 			k2 = te - ts - 11;
@@ -723,11 +825,12 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
 			dig++;
 		if (dig == 0)
 			return -1;
-		col = hpt_cps(s, pe);
+		col = cols_to(rd, s, pe);
 		k2 = dig;
 		if (col == rd->no_end && rd->no_end >= 6) {
 			/* the module column ended 6 before "no." ended */
-			size_t mod_end = rd->no_end - 6, c2 = hpt_cps(s, ps);
+			size_t mod_end = rd->no_end - 6;
+			size_t c2 = cols_to(rd, s, ps);
 			if (mod_end > c2 && mod_end - c2 < pe - ps &&
 			    pe - ps - (mod_end - c2) <= dig)
 				k2 = pe - ps - (mod_end - c2);
@@ -747,9 +850,12 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
  * keeps GHC's padding after the label: its module is the first token,
  * after the label's first, whose SRC starts as far from it as the
  * header's SRC column from its MODULE column.  The start of that
- * module in s[ind..end), or 0 when no token is so. */
+ * module in s[ind..end), or 0 when no token is so; then *lab_e is the
+ * end of the token before it (the end of the label), *mod_e the end of
+ * the module and *src_s the start of what follows it. */
 static size_t shifted_module(const struct reader *rd, const char *s,
-                             size_t ind, size_t end)
+                             size_t ind, size_t end, size_t *lab_e,
+                             size_t *mod_e, size_t *src_s)
 {
 	size_t t = ind, m, me, a, dist = rd->src_col - rd->module_col;
 	if (rd->src_col <= rd->module_col)
@@ -761,8 +867,12 @@ static size_t shifted_module(const struct reader *rd, const char *s,
 		a = skip_sp(s, me, end);
 		if (a >= end)
 			return 0;
-		if (col_of(s, a) - col_of(s, m) == dist)
+		if (col_of(rd, s, a) - col_of(rd, s, m) == dist) {
+			*lab_e = t;
+			*mod_e = me;
+			*src_s = a;
 			return m;
+		}
 		t = me;
 	}
 }
@@ -772,12 +882,16 @@ static size_t shifted_module(const struct reader *rd, const char *s,
  * MODULE column and the SRC at its SRC column.  When the row lines up
  * so, the label is everything before the module (it may hold spaces, or
  * be empty); otherwise (a hand-made header) it is the first token.
- * -1: not a row. */
+ * Each bound is scanned for once.  -1: not a row. */
 static int names_src(struct reader *rd, const char *s, size_t ind,
                      size_t end, struct row *w)
 {
-	size_t p = ind, c = col_of(s, ind);
-	int found;
+	size_t p = ind, c = col_of(rd, s, ind), me = 0, a = 0;
+	if (rd->cols_bytes && c < rd->module_col) {
+		/* a byte is a code point: go straight to the column */
+		p = rd->module_col < end ? rd->module_col : end;
+		c = p;
+	}
 	while (p < end && c < rd->module_col) {
 		c += ((unsigned char)s[p] & 0xC0) != 0x80;
 		p++;
@@ -787,22 +901,33 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 	w->aligned = w->src_less = 0;
 	if (p < end && c == rd->module_col && s[p] != ' ' &&
 	    (p == ind || s[p - 1] == ' ')) {
-		size_t a = skip_sp(s, tok_end(s, p, end), end);
+		me = tok_end(s, p, end);
+		a = skip_sp(s, me, end);
 		/* a SRC at its column; an empty label may lack one */
-		w->aligned = a < end ? col_of(s, a) == rd->src_col : p == ind;
+		w->aligned = a < end ? col_of(rd, s, a) == rd->src_col
+		                     : p == ind;
 		w->src_less = a >= end && !w->aligned;
 	}
-	w->lab_s = w->lab_e = ind;
-	found = w->aligned || (p = shifted_module(rd, s, ind, end)) != 0;
-	if (found)
-		w->lab_e = trim_sp(s, w->lab_s, p);
-	else
-		w->lab_e = tok_end(s, w->lab_s, end);
-	w->mod_s = skip_sp(s, found ? p : w->lab_e, end);
-	w->mod_e = tok_end(s, w->mod_s, end);
+	w->lab_s = ind;
+	if (w->aligned) {
+		/* the module starts at p (not a space) */
+		w->lab_e = trim_sp(s, ind, p);
+		w->mod_s = p;
+		w->mod_e = me;
+		w->src_s = a;
+	} else if ((p = shifted_module(rd, s, ind, end, &w->lab_e, &me,
+	                               &a)) != 0) {
+		w->mod_s = p;
+		w->mod_e = me;
+		w->src_s = a;
+	} else {
+		w->lab_e = tok_end(s, ind, end);
+		w->mod_s = skip_sp(s, w->lab_e, end);
+		w->mod_e = tok_end(s, w->mod_s, end);
+		w->src_s = skip_sp(s, w->mod_e, end);
+	}
 	if (w->mod_e == w->mod_s)
 		return -1;
-	w->src_s = skip_sp(s, w->mod_e, end);
 	w->src_e = end;
 	return 0;
 }
@@ -831,6 +956,8 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	size_t end = n, ind = 0;
 	int e;
 	w->glue_dig = 0;
+	/* a joined row (rd->carry) holds newlines: columns restart */
+	rd->cols_bytes = s != rd->carry && ascii_only(s, n);
 	ind = skip_sp(s, 0, n);
 	if (peel_figures(rd, s, ind, &end, w) ||
 	    peel_counts(rd, s, ind, &end, w))
@@ -927,12 +1054,109 @@ static void placeholder_sums(struct reader *rd)
 	}
 }
 
+/* A digest of the n bytes at s for triple_hash: its first, middle and
+ * last words and its length, read without a loop (as intern.c does). */
+static inline uint64_t name_digest(const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		a ^= (b << 29 | b >> 35);
+		if (n > 16) {
+			memcpy(&b, s + n / 2 - 4, 8);
+			a += b * UINT64_C(0x9E3779B97F4A7C15);
+		}
+		return a ^ n;
+	}
+	if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		return ((uint64_t)x << 32 | y) ^ n;
+	}
+	if (n == 0)
+		return 0;
+	return (uint64_t)n << 24 | (uint64_t)(unsigned char)s[0] << 16 |
+	       (uint64_t)(unsigned char)s[n / 2] << 8 |
+	       (unsigned char)s[n - 1];
+}
+
+static uint32_t triple_hash(const char *l, size_t ll, const char *m,
+                            size_t ml, const char *c, size_t cl)
+{
+	const uint64_t k = UINT64_C(0x9E3779B97F4A7C15);
+	uint64_t h = name_digest(l, ll) * k;
+	h = (h ^ (h >> 29) ^ name_digest(m, ml)) * k;
+	h = (h ^ (h >> 29) ^ name_digest(c, cl)) * k;
+	return (uint32_t)(h >> 32);
+}
+
+/* Twice the slots for the triples. */
+static void triples_grow(struct reader *rd)
+{
+	size_t n = rd->tri_slots ? rd->tri_slots * 2 : 1024, i;
+	struct triple *t = hpt_xcalloc(n, sizeof *t);
+	for (i = 0; i < rd->tri_slots; i++) {
+		size_t j;
+		if (!rd->tri[i].lab1)
+			continue;
+		j = rd->tri[i].hash & (n - 1);
+		while (t[j].lab1)
+			j = (j + 1) & (n - 1);
+		t[j] = rd->tri[i];
+	}
+	free(rd->tri);
+	rd->tri = t;
+	rd->tri_slots = n;
+}
+
+/* The ids of the label, module and SRC of w (parsed from s) into id[]:
+ * one lookup of the three together, else each interned, in that order
+ * (so ids are given as they would be one name at a time). */
+static void names_of(struct reader *rd, const char *s, const struct row *w,
+                     uint32_t id[3])
+{
+	struct hpt_intern *t = &rd->r->names;
+	const char *l = s + w->lab_s, *m = s + w->mod_s, *c = s + w->src_s;
+	size_t ll = w->lab_e - w->lab_s, ml = w->mod_e - w->mod_s;
+	size_t cl = w->src_e - w->src_s, j;
+	uint32_t h = triple_hash(l, ll, m, ml, c, cl);
+	struct triple *e;
+	if (!rd->tri_slots)
+		triples_grow(rd);
+	for (j = h & (rd->tri_slots - 1);; j = (j + 1) & (rd->tri_slots - 1)) {
+		e = &rd->tri[j];
+		if (!e->lab1)
+			break;
+		if (e->hash == h && hpt_intern_is(t, e->lab1 - 1, l, ll) &&
+		    hpt_intern_is(t, e->mod, m, ml) &&
+		    hpt_intern_is(t, e->src, c, cl)) {
+			id[0] = e->lab1 - 1;
+			id[1] = e->mod;
+			id[2] = e->src;
+			return;
+		}
+	}
+	id[0] = hpt_intern(t, l, ll, NULL);
+	id[1] = hpt_intern(t, m, ml, NULL);
+	id[2] = hpt_intern(t, c, cl, NULL);
+	if (rd->tri_count >= TRIPLES_MAX)
+		return;
+	e->hash = h;
+	e->lab1 = id[0] + 1;
+	e->mod = id[1];
+	e->src = id[2];
+	if (++rd->tri_count * 2 > rd->tri_slots)
+		triples_grow(rd);
+}
+
 /* Add the row w, parsed from s[0..n), to the tree under its parent. */
 static void add_row(struct reader *rd, const char *s, size_t n,
                     const struct row *w)
 {
 	struct prof_report *r = rd->r;
-	uint32_t x;
+	uint32_t x, id[3];
 	if (r->has_src) {
 		/* a row lined up but for its empty SRC (prof_write writes
 		 * one) is no sign that the rows are not lined up */
@@ -951,13 +1175,8 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		if (rd->lost)
 			placeholder(rd, w->ind);
 	}
-	x = prof_add(r, PROF_NONE,
-	             hpt_intern(&r->names, s + w->lab_s, w->lab_e - w->lab_s,
-	                        NULL),
-	             hpt_intern(&r->names, s + w->mod_s, w->mod_e - w->mod_s,
-	                        NULL),
-	             hpt_intern(&r->names, s + w->src_s, w->src_e - w->src_s,
-	                        NULL));
+	names_of(rd, s, w, id);
+	x = prof_add(r, PROF_NONE, id[0], id[1], id[2]);
 	r->no[x] = w->no;
 	r->entries[x] = w->entries;
 	if (w->glue_dig) {
@@ -1503,6 +1722,7 @@ static void reader_free(struct reader *rd)
 		free(rd->glued[k].tok);
 	free(rd->glued);
 	free(rd->is_mod);
+	free(rd->tri);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)
