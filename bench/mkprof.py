@@ -81,8 +81,14 @@ def graft(size, path):
                   nbytes[0] + copies * sum(nbytes))
     h = len(head) - 2
     head[h] = head[h].replace(' no. ', ' ' * extra + ' no. ', 1)
+    # the copies are one level deeper, so their widest label is one
+    # column wider: GHC widens the COST CENTRE column of every row
+    # (rts/ProfilerReport.c pads labels to the widest indent + label)
+    m = head[h].index('MODULE')
+    head[h] = head[h][:m] + ' ' + head[h][m:]
     out.write('\n'.join(head) + '\n')
-    out.write(renumber(rows[0], nos[0], 0, extra) + '\n')
+    root = renumber(rows[0], nos[0], 0, extra)
+    out.write(root[:m] + ' ' + root[m:] + '\n')
     for c in range(1, copies + 1):
         out.write(''.join(' ' + renumber(r, n + c * step, 0, extra) + '\n'
                           for r, n in zip(rows, nos)))
