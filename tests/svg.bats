@@ -489,6 +489,64 @@ print(len(ys), len(set(ys)))
 	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '30 more levels above f99, not drawn (depth 100 to 129; the root is 0) | above: 100.0 % time, 100.0 % alloc | proftree -o tree or -o tsv lists them'
 }
 
+@test "proftree -o svg: children under a pixel each are merged into one box" {
+	# MAIN: big (1000 ticks, and t: 1 tick, 0.7 px), mid (20 children of
+	# 1 tick), and 600 children of 1 tick (0.73 px each)
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		print "MAIN MAIN 1 0 0.0 0.0 0.0 0.0 0 0"
+		print " big M 2 1 0.0 0.0 0.0 0.0 1000 1000"
+		print "  t M 3 1 0.0 0.0 0.0 0.0 1 1"
+		for (i = 1; i <= 600; i++) printf " s%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", i, i + 3
+		print " mid M 700 1 0.0 0.0 0.0 0.0 0 0"
+		for (i = 1; i <= 20; i++) printf "  m%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", i, i + 700
+	}' >"$BATS_TEST_TMPDIR/sub.prof"
+	proftree -o svg "$BATS_TEST_TMPDIR/sub.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	# MAIN, big, mid and the two merged boxes, each in proportion (by
+	# the inherited ticks of its tooltip); t's 0.7 px are not drawn
+	[ "$(python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks)" = "5 4" ]
+	run python3 "$CHECK" more "$BATS_TEST_TMPDIR/o.svg"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[0]}" = "$(printf '600 more 37 %%\t600 stacks above MAIN, each narrower than a pixel, merged into this box\t436.8')" ]
+	# too narrow for "20 more" and for "…": no label
+	[ "${lines[1]}" = "$(printf '\t20 stacks above mid, each narrower than a pixel, merged into this box\t14.6')" ]
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '600 stacks above MAIN, each narrower than a pixel, merged into this box | inherited: 37.0 % time (600 ticks), 37.0 % alloc (600 bytes) | proftree -o tree or -o tsv lists them'
+	[ "$(python3 "$CHECK" shares "$BATS_TEST_TMPDIR/o.svg")" -eq 3 ]
+	[ "$(xmllint --xpath 'count(//*[@class="more"])' "$BATS_TEST_TMPDIR/o.svg")" = 2 ]
+	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@fill)' "$BATS_TEST_TMPDIR/o.svg")" = "#e4e4e4" ]
+	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@x)' "$BATS_TEST_TMPDIR/o.svg")" = 753.2 ]
+	proftree -o svg "$BATS_TEST_TMPDIR/sub.prof" | cmp - "$BATS_TEST_TMPDIR/o.svg"
+	# cut at 100 levels: the dashed box on c99 is as wide as all its
+	# children, the 600 merged ones too, not as w alone (737.5 px)
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		s = ""; for (i = 0; i < 100; i++) { printf "%s%s M %d 1 0.0 0.0 0.0 0.0 0 0\n", s, (i ? "c" i : "MAIN"), i + 1; s = s " " }
+		printf "%sw M 200 1 0.0 0.0 0.0 0.0 0 0\n", s
+		printf "%s x M 201 1 0.0 0.0 0.0 0.0 1000 1000\n", s
+		for (i = 1; i <= 600; i++) printf "%ss%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", s, i, i + 201
+	}' | proftree -o svg >"$BATS_TEST_TMPDIR/c.svg"
+	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/c.svg")" = "$(printf '▲ 2 levels 100 %%\t2 more levels above c99, not drawn (depth 100 to 101; the root is 0)')" ]
+	[ "$(xmllint --xpath 'string(//*[@id="cut-marks"]/*/*[local-name()="rect"]/@width)' "$BATS_TEST_TMPDIR/c.svg")" = 1180 ]
+	# a report of 2159 children of MAIN, each 0.5 px: one box of them
+	# all, not MAIN alone
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		print "MAIN MAIN 1 0 0.0 0.0 0.0 0.0 0 0"
+		for (i = 1; i <= 2159; i++) printf " f%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", i, i + 1
+	}' | proftree -o svg >"$BATS_TEST_TMPDIR/w.svg"
+	[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/w.svg")" = "$(printf '2159 more 100 %%\t2159 stacks above MAIN, each narrower than a pixel, merged into this box\t1180')" ]
+	# boxes of a pixel or more: the output as before (no merged box)
+	proftree -o svg "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/p.svg"
+	[ "$(xmllint --xpath 'count(//*[@class="more"])' "$BATS_TEST_TMPDIR/p.svg")" = 0 ]
+	if [ -f "$CORPUS/prof/roboguy13_digit-recog__Main.pa.prof" ]; then
+		proftree -o svg "$CORPUS/prof/roboguy13_digit-recog__Main.pa.prof" >"$BATS_TEST_TMPDIR/r.svg"
+		[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/r.svg")" = "$(printf '\t4 stacks above computeDeltas, each narrower than a pixel, merged into this box\t1.4')" ]
+		[ "$(python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/r.svg" ticks)" = "59 58" ]
+	fi
+}
+
 @test "proftree -o svg: nothing to draw, and what -o svg cannot show" {
 	printf 'COST CENTRE MODULE no. entries %%time %%alloc %%time %%alloc ticks bytes\n\nMAIN M 1 0 0.0 0.0 0.0 0.0 0 0\n' |
 	    proftree -o svg >"$BATS_TEST_TMPDIR/o.svg"
