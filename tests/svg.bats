@@ -518,6 +518,9 @@ print(len(ys), len(set(ys)))
 	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@fill)' "$BATS_TEST_TMPDIR/o.svg")" = "#e4e4e4" ]
 	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@x)' "$BATS_TEST_TMPDIR/o.svg")" = 753.2 ]
 	proftree -o svg "$BATS_TEST_TMPDIR/sub.prof" | cmp - "$BATS_TEST_TMPDIR/o.svg"
+	# inverted: 621 roots of 1 tick each, merged at the bottom row
+	proftree -o svg -i "$BATS_TEST_TMPDIR/sub.prof" >"$BATS_TEST_TMPDIR/i.svg"
+	[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/i.svg")" = "$(printf '621 more 38 %%\t621 roots, each narrower than a pixel, merged into this box\t452.1')" ]
 	# cut at 100 levels: the dashed box on c99 is as wide as all its
 	# children, the 600 merged ones too, not as w alone (737.5 px)
 	awk 'BEGIN {
