@@ -170,6 +170,35 @@ if len(w) != len(k) or bad:
 	[ "$output" = "$(printf '0\n0.05\n0.10\n0.15\n0.20')" ]
 }
 
+@test "hpcat -o svg: totals past 2^64-1 bytes exact, units up to EB, rounding that crosses a unit" {
+	# two bands of 2^64-1 in the second sample: 36.9 EB, as hpstat's
+	# 32.0 EiB, at 1 s (not 2^64-1 at 0 s)
+	printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t18446744073709551615\nb\t1\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na\t18446744073709551615\nb\t18446744073709551615\nEND_SAMPLE 1.0\n' >"$BATS_TEST_TMPDIR/over.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/over.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "d — largest total 36.9 EB at 1 s, 2 samples; incomplete: no final empty sample (cut off?)" ]
+	[ "$(hpstat "$BATS_TEST_TMPDIR/over.hp" | grep -o 'max total.*')" = "max total   32.0 EiB at 1.0 s" ]
+	run xmllint --xpath '//*[@class="size-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '0\n10 EB\n20 EB\n30 EB\n40 EB')" ]
+	run xmllint --xpath '//*[@class="key-peak"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '18.4 EB\n18.4 EB')" ]
+	# the labels stay right of the picture's left edge, the top at the
+	# total
+	[ "$(totals "$BATS_TEST_TMPDIR/over.hp" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg")" = 2 ]
+	# the drawn top, by the axes, to the pixel: 3.689 x 10^19
+	run python3 "$CHECK" peak "$BATS_TEST_TMPDIR/o.svg"
+	[ "${#output}" -eq 20 ]
+	[[ "$output" == 3689* ]]
+	# three significant figures as printed: rounding may cross into the
+	# next unit or decade
+	for vw in 999:"999 B" 1000:"1.00 kB" 9999:"10.0 kB" 99950:"100 kB" 999499:"999 kB" 999999:"1.00 MB" 999999999:"1.00 GB"; do
+		printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t%s\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n' "${vw%%:*}" |
+		    hpcat -o svg >"$BATS_TEST_TMPDIR/r.svg"
+		[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/r.svg")" = "d — largest total ${vw#*:} at 0 s, 2 samples" ] || { echo "$vw"; return 1; }
+		[ "$(xmllint --xpath 'string(//*[@class="key-peak"])' "$BATS_TEST_TMPDIR/r.svg")" = "${vw#*:}" ]
+	done
+}
+
 @test "hpcat -o svg: MARKs are drawn on the time axis" {
 	hpcat -o svg "$TOP/tests/cases/hpcat/mark.in" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"

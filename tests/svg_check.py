@@ -55,7 +55,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
-UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}
+UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15,
+         "EB": 1e18, "ZB": 1e21, "YB": 1e24}
 
 
 def fail(msg):
@@ -255,12 +256,18 @@ def size_short(v):
     """hp_svg.c's size_short, for bytes."""
     if v < 1000:
         return "%d B" % v
+    names = ["", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
     x, u = float(v), 0
-    while u < 5 and x >= 1000:
+    while u < 8 and x >= 1000:
         x /= 1000
         u += 1
-    return "%.*f %s" % (2 if x < 10 else 1 if x < 100 else 0, x,
-                        ["", "kB", "MB", "GB", "TB", "PB"][u])
+    # three significant figures as printed: 999999 is "1.00 MB"
+    for d in (2, 1, 0):
+        if float("%.*f" % (d, x)) < 10 ** (3 - d) or d == 0:
+            break
+    if float("%.*f" % (d, x)) >= 1000 and u < 8:
+        x, u, d = x / 1000, u + 1, 2
+    return "%.*f %s" % (d, x, names[u])
 
 
 def share_text(p):
