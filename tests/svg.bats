@@ -170,6 +170,35 @@ if len(w) != len(k) or bad:
 	[ "$output" = "$(printf '0\n0.05\n0.10\n0.15\n0.20')" ]
 }
 
+@test "hpcat -o svg: totals past 2^64-1 bytes exact, units up to EB, rounding that crosses a unit" {
+	# two bands of 2^64-1 in the second sample: 36.9 EB, as hpstat's
+	# 32.0 EiB, at 1 s (not 2^64-1 at 0 s)
+	printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t18446744073709551615\nb\t1\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na\t18446744073709551615\nb\t18446744073709551615\nEND_SAMPLE 1.0\n' >"$BATS_TEST_TMPDIR/over.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/over.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "d — largest total 36.9 EB at 1 s, 2 samples; incomplete: no final empty sample (cut off?)" ]
+	[ "$(hpstat "$BATS_TEST_TMPDIR/over.hp" | grep -o 'max total.*')" = "max total   32.0 EiB at 1.0 s" ]
+	run xmllint --xpath '//*[@class="size-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '0\n10 EB\n20 EB\n30 EB\n40 EB')" ]
+	run xmllint --xpath '//*[@class="key-peak"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '18.4 EB\n18.4 EB')" ]
+	# the labels stay right of the picture's left edge, the top at the
+	# total
+	[ "$(totals "$BATS_TEST_TMPDIR/over.hp" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg")" = 2 ]
+	# the drawn top, by the axes, to the pixel: 3.689 x 10^19
+	run python3 "$CHECK" peak "$BATS_TEST_TMPDIR/o.svg"
+	[ "${#output}" -eq 20 ]
+	[[ "$output" == 3689* ]]
+	# three significant figures as printed: rounding may cross into the
+	# next unit or decade
+	for vw in 999:"999 B" 1000:"1.00 kB" 9999:"10.0 kB" 99950:"100 kB" 999499:"999 kB" 999999:"1.00 MB" 999999999:"1.00 GB"; do
+		printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t%s\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n' "${vw%%:*}" |
+		    hpcat -o svg >"$BATS_TEST_TMPDIR/r.svg"
+		[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/r.svg")" = "d — largest total ${vw#*:} at 0 s, 2 samples" ] || { echo "$vw"; return 1; }
+		[ "$(xmllint --xpath 'string(//*[@class="key-peak"])' "$BATS_TEST_TMPDIR/r.svg")" = "${vw#*:}" ]
+	done
+}
+
 @test "hpcat -o svg: MARKs are drawn on the time axis" {
 	hpcat -o svg "$TOP/tests/cases/hpcat/mark.in" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
@@ -423,7 +452,7 @@ print(len(ys), len(set(ys)))
 	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '99900 more levels above g1, not drawn (depth 100 to 99999; the root is 0) | above: 100.0 % time (5 ticks), 100.0 % alloc (5000 bytes) | proftree -o tree or -o tsv lists them'
 	[ "$(xmllint --xpath 'string(//*[@id="cut-marks"]/*/*[local-name()="rect"]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 1180 ]
 	# the totals line stays as it is; the same bytes in every run
-	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Tue Dec  1 12:00 2026 — total time 0.005 secs (5 ticks), total alloc 5000 bytes, width: inherited time (5 ticks in all); only 5 ticks: widths are rough (-w alloc is exact)" ]
+	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Tue Dec  1 12:00 2026 — total time 0.01 secs (5 ticks), total alloc 5000 bytes, width: inherited time (5 ticks in all); only 5 ticks: widths are rough (-w alloc is exact)" ]
 	proftree -o svg "$BATS_TEST_TMPDIR/deep.json" | cmp - "$BATS_TEST_TMPDIR/o.svg"
 	# at the limit: 100 levels are drawn whole, 101 are cut by one
 	proftree -d 99 -o svg "$BATS_TEST_TMPDIR/deep.json" >"$BATS_TEST_TMPDIR/d99.svg"
@@ -487,6 +516,67 @@ print(len(ys), len(set(ys)))
 	valid "$BATS_TEST_TMPDIR/o.svg"
 	[ "$(rows "$BATS_TEST_TMPDIR/o.svg")" = "100 100" ]
 	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '30 more levels above f99, not drawn (depth 100 to 129; the root is 0) | above: 100.0 % time, 100.0 % alloc | proftree -o tree or -o tsv lists them'
+}
+
+@test "proftree -o svg: children under a pixel each are merged into one box" {
+	# MAIN: big (1000 ticks, and t: 1 tick, 0.7 px), mid (20 children of
+	# 1 tick), and 600 children of 1 tick (0.73 px each)
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		print "MAIN MAIN 1 0 0.0 0.0 0.0 0.0 0 0"
+		print " big M 2 1 0.0 0.0 0.0 0.0 1000 1000"
+		print "  t M 3 1 0.0 0.0 0.0 0.0 1 1"
+		for (i = 1; i <= 600; i++) printf " s%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", i, i + 3
+		print " mid M 700 1 0.0 0.0 0.0 0.0 0 0"
+		for (i = 1; i <= 20; i++) printf "  m%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", i, i + 700
+	}' >"$BATS_TEST_TMPDIR/sub.prof"
+	proftree -o svg "$BATS_TEST_TMPDIR/sub.prof" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	# MAIN, big, mid and the two merged boxes, each in proportion (by
+	# the inherited ticks of its tooltip); t's 0.7 px are not drawn
+	[ "$(python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks)" = "5 4" ]
+	run python3 "$CHECK" more "$BATS_TEST_TMPDIR/o.svg"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[0]}" = "$(printf '600 more 37 %%\t600 stacks above MAIN, each narrower than a pixel, merged into this box\t436.8')" ]
+	# too narrow for "20 more" and for "…": no label
+	[ "${lines[1]}" = "$(printf '\t20 stacks above mid, each narrower than a pixel, merged into this box\t14.6')" ]
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '600 stacks above MAIN, each narrower than a pixel, merged into this box | inherited: 37.0 % time (600 ticks), 37.0 % alloc (600 bytes) | proftree -o tree or -o tsv lists them'
+	[ "$(python3 "$CHECK" shares "$BATS_TEST_TMPDIR/o.svg")" -eq 3 ]
+	[ "$(xmllint --xpath 'count(//*[@class="more"])' "$BATS_TEST_TMPDIR/o.svg")" = 2 ]
+	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@fill)' "$BATS_TEST_TMPDIR/o.svg")" = "#e4e4e4" ]
+	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@x)' "$BATS_TEST_TMPDIR/o.svg")" = 753.2 ]
+	proftree -o svg "$BATS_TEST_TMPDIR/sub.prof" | cmp - "$BATS_TEST_TMPDIR/o.svg"
+	# inverted: 621 roots of 1 tick each, merged at the bottom row
+	proftree -o svg -i "$BATS_TEST_TMPDIR/sub.prof" >"$BATS_TEST_TMPDIR/i.svg"
+	[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/i.svg")" = "$(printf '621 more 38 %%\t621 roots, each narrower than a pixel, merged into this box\t452.1')" ]
+	# cut at 100 levels: the dashed box on c99 is as wide as all its
+	# children, the 600 merged ones too, not as w alone (737.5 px)
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		s = ""; for (i = 0; i < 100; i++) { printf "%s%s M %d 1 0.0 0.0 0.0 0.0 0 0\n", s, (i ? "c" i : "MAIN"), i + 1; s = s " " }
+		printf "%sw M 200 1 0.0 0.0 0.0 0.0 0 0\n", s
+		printf "%s x M 201 1 0.0 0.0 0.0 0.0 1000 1000\n", s
+		for (i = 1; i <= 600; i++) printf "%ss%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", s, i, i + 201
+	}' | proftree -o svg >"$BATS_TEST_TMPDIR/c.svg"
+	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/c.svg")" = "$(printf '▲ 2 levels 100 %%\t2 more levels above c99, not drawn (depth 100 to 101; the root is 0)')" ]
+	[ "$(xmllint --xpath 'string(//*[@id="cut-marks"]/*/*[local-name()="rect"]/@width)' "$BATS_TEST_TMPDIR/c.svg")" = 1180 ]
+	# a report of 2159 children of MAIN, each 0.5 px: one box of them
+	# all, not MAIN alone
+	awk 'BEGIN {
+		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
+		print "MAIN MAIN 1 0 0.0 0.0 0.0 0.0 0 0"
+		for (i = 1; i <= 2159; i++) printf " f%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", i, i + 1
+	}' | proftree -o svg >"$BATS_TEST_TMPDIR/w.svg"
+	[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/w.svg")" = "$(printf '2159 more 100 %%\t2159 stacks above MAIN, each narrower than a pixel, merged into this box\t1180')" ]
+	# boxes of a pixel or more: the output as before (no merged box)
+	proftree -o svg "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/p.svg"
+	[ "$(xmllint --xpath 'count(//*[@class="more"])' "$BATS_TEST_TMPDIR/p.svg")" = 0 ]
+	if [ -f "$CORPUS/prof/roboguy13_digit-recog__Main.pa.prof" ]; then
+		proftree -o svg "$CORPUS/prof/roboguy13_digit-recog__Main.pa.prof" >"$BATS_TEST_TMPDIR/r.svg"
+		[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/r.svg")" = "$(printf '\t4 stacks above computeDeltas, each narrower than a pixel, merged into this box\t1.4')" ]
+		[ "$(python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/r.svg" ticks)" = "59 58" ]
+	fi
 }
 
 @test "proftree -o svg: nothing to draw, and what -o svg cannot show" {

@@ -43,13 +43,20 @@ document that does not parse is exit 1).
   labels FILE       the label of each box, in document order (without
                     its share)
   tips FILE         every tooltip, one a line (newlines as " | ")
+  more FILE         checks each box of merged children (each narrower
+                    than a pixel): it is at least a pixel wide and sits on
+                    its parent's box (the whole width for merged roots),
+                    right of its drawn siblings and touching them; prints
+                    for each its label, the first line of its tooltip and
+                    its width, TAB-separated
 """
 import re
 import sys
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
-UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}
+UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15,
+         "EB": 1e18, "ZB": 1e21, "YB": 1e24}
 
 
 def fail(msg):
@@ -249,12 +256,18 @@ def size_short(v):
     """hp_svg.c's size_short, for bytes."""
     if v < 1000:
         return "%d B" % v
+    names = ["", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
     x, u = float(v), 0
-    while u < 5 and x >= 1000:
+    while u < 8 and x >= 1000:
         x /= 1000
         u += 1
-    return "%.*f %s" % (2 if x < 10 else 1 if x < 100 else 0, x,
-                        ["", "kB", "MB", "GB", "TB", "PB"][u])
+    # three significant figures as printed: 999999 is "1.00 MB"
+    for d in (2, 1, 0):
+        if float("%.*f" % (d, x)) < 10 ** (3 - d) or d == 0:
+            break
+    if float("%.*f" % (d, x)) >= 1000 and u < 8:
+        x, u, d = x / 1000, u + 1, 2
+    return "%.*f %s" % (d, x, names[u])
 
 
 def share_text(p):
@@ -321,6 +334,11 @@ def cmd_shares(root):
             continue
         full = tip(g).split("\n")[0]
         name = t.text or ""
+        if g.get("class") == "more":
+            # "600 more" for "600 stacks above ...", or "…" alone
+            full = full.split(" ")[0] + " more"
+            if name == "\u2026":
+                continue
         if name != full and not (name.endswith("\u2026") and
                                  full.startswith(name[:-1]) and
                                  len(name) - 1 >= 4):
@@ -334,6 +352,35 @@ def cmd_shares(root):
             fail("label %r: share %r, want %r" % (full, sp.text, want))
         n += 1
     print(n)
+
+
+def cmd_more(root):
+    bs = boxes(root)
+    groups = list(by_id(root, "flame"))
+    for g, (x, y, w, t, label) in zip(groups, bs):
+        if g.get("class") != "more":
+            continue
+        if w < 1:
+            fail("a merged box %.1f px wide" % w)
+        below = [b for b in bs if abs(b[1] - (y + 17)) < 0.01 and
+                 b[0] - 0.06 <= x and x + w <= b[0] + b[2] + 0.11]
+        if abs(y - max(b[1] for b in bs)) < 0.01:
+            below = [(10, y + 17, 1180, "", None)]
+        if not below:
+            fail("merged box %r is on no box" % t)
+        px_, _, pw, _, _ = below[0]
+        # the rightmost box on its parent, touching the sibling on its
+        # left (or the parent's left edge)
+        sib = [b for b in bs if abs(b[1] - y) < 0.01 and
+               px_ - 0.06 <= b[0] and b[0] + b[2] <= px_ + pw + 0.11 and
+               b[0] != x]
+        left = max([b[0] + b[2] for b in sib] + [px_])
+        if abs(left - x) > 0.15 or any(b[0] > x for b in sib):
+            fail("merged box %r at x %.2f, its siblings end at %.2f" %
+                 (t, x, left))
+        print("%s\t%s\t%g" % ("".join(g.find(NS + "text").itertext())
+                                if g.find(NS + "text") is not None else "",
+                                t.split("\n")[0], w))
 
 
 def cmd_fills(root):
@@ -370,7 +417,7 @@ def main():
     {"key": cmd_key, "bands": cmd_bands, "tops": cmd_tops,
      "peak": cmd_peak, "marks": cmd_marks, "labels": cmd_labels,
      "tips": cmd_tips, "keycheck": cmd_keycheck,
-     "shares": cmd_shares, "fills": cmd_fills}[cmd](root)
+     "shares": cmd_shares, "fills": cmd_fills, "more": cmd_more}[cmd](root)
 
 
 main()

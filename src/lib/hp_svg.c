@@ -23,6 +23,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "hp_select.h"
+#include "hp_stats.h"
 #include "output.h"
 #include "svg.h"
 
@@ -67,9 +68,11 @@ struct chart {
 
 	struct hp_integral integral;
 	uint64_t samples;
-	uint64_t peak;           /* the largest total, at time peak_t */
+	struct hp_u128 peak;     /* the largest total, at time peak_t,
+	                          * exact (bytes: as hpstat's max total) */
 	double peak_t;
-	uint64_t last_total;     /* the total of the last sample */
+	uint64_t last_total;     /* the last sample's total, 2^64-1 at most
+	                          * (only whether it is 0 counts) */
 	double other_peak;       /* OTHER's largest drawn value (draw) */
 	int gnu_cut;             /* a drawn name has GHC's -L "..." */
 
@@ -227,29 +230,29 @@ static void sample_cb(void *arg, const struct hpt_intern *bands,
                       const struct hp_sample *s)
 {
 	struct chart *c = arg;
-	uint64_t total = 0;
+	struct hp_u128 total = {0, 0};
 	double k;
 	size_t i;
 	grow_bands(c, bands->count);
 	for (i = 0; i < s->n; i++) {
 		uint32_t b = s->v[i].band;
-		/* a total beyond 2^64-1 bytes stays at 2^64-1 */
-		if (s->v[i].bytes > UINT64_MAX - total)
-			total = UINT64_MAX;
-		else
-			total += s->v[i].bytes;
+		/* exact beyond 2^64-1 bytes too: a carry into hi */
+		total.lo += s->v[i].bytes;
+		if (total.lo < s->v[i].bytes)
+			total.hi++;
 		if (s->v[i].bytes > c->max[b]) {
 			c->max[b] = s->v[i].bytes;
 			c->max_t[b] = s->time;
 		}
 	}
-	if (c->samples == 0 || total > c->peak) {
+	if (c->samples == 0 || total.hi > c->peak.hi ||
+	    (total.hi == c->peak.hi && total.lo > c->peak.lo)) {
 		c->peak = total;
 		c->peak_t = s->time;
 	}
 	if (c->samples == 0)
 		c->t0 = s->time;
-	c->last_total = total;
+	c->last_total = total.hi ? UINT64_MAX : total.lo;
 	c->samples++;
 	hp_integral_add(&c->integral, s);
 	k = cell_of(c, s->time);
@@ -338,15 +341,20 @@ static int decimals(double step)
 	return d < 0 ? 0 : d > 9 ? 9 : d;
 }
 
+/* The prefixes of powers of 1000, up to 10^24 (a total is below
+ * 2^128, 3.4 x 10^38: at most 15 digits before "Y"). */
+static const char *const units[] = {"", "k", "M", "G", "T", "P", "E", "Z",
+                                    "Y"};
+#define UNITS_MAX 8
+
 /* A size in bytes with a unit: "1.5 MB" (powers of 1000), as many
  * decimals as step (in the same unit) needs; a value unit other than
- * bytes gets k, M and G and no unit. */
+ * bytes gets k, M, G ... and no unit. */
 static char *size_text(double v, double step, int bytes)
 {
-	static const char *const units[] = {"", "k", "M", "G", "T"};
 	double scale = 1, top = step > v ? step : v;
 	int u = 0;
-	while (u < 4 && top >= scale * 1000) {
+	while (u < UNITS_MAX && top >= scale * 1000) {
 		scale *= 1000;
 		u++;
 	}
@@ -354,21 +362,36 @@ static char *size_text(double v, double step, int bytes)
 	                     units[u], bytes ? "B" : "");
 }
 
-/* A size for tooltips and the subtitle: three significant figures. */
-static char *size_short(uint64_t v, int bytes)
+/* A size for tooltips and the subtitle (v a whole number of bytes):
+ * three significant figures, rounded as printed, so that 999999 bytes
+ * is "1.00 MB", not "1000 kB", and 9999 "10.0 kB", not "10.00 kB". */
+static char *size_short(double v, int bytes)
 {
-	static const char *const units[] = {"", "k", "M", "G", "T", "P"};
-	double x = (double)v;
-	int u = 0;
+	char buf[64];
+	double x = v;
+	int u = 0, d;
 	if (v < 1000)
-		return hpt_xasprintf("%llu %s", (unsigned long long)v,
-		                     bytes ? "B" : "");
-	while (u < 5 && x >= 1000) {
+		return hpt_xasprintf("%.0f %s", v, bytes ? "B" : "");
+	while (u < UNITS_MAX && x >= 1000) {
 		x /= 1000;
 		u++;
 	}
-	return hpt_xasprintf("%.*f %s%s", x < 10 ? 2 : x < 100 ? 1 : 0, x,
-	                     units[u], bytes ? "B" : "");
+	d = x < 10 ? 2 : x < 100 ? 1 : 0;
+	for (;;) {
+		double r;
+		snprintf(buf, sizeof buf, "%.*f", d, x);
+		r = strtod(buf, NULL);
+		if (d > 0 && r >= (d == 2 ? 10 : 100)) {
+			d--;
+		} else if (d == 0 && r >= 1000 && u < UNITS_MAX) {
+			x /= 1000;
+			u++;
+			d = 2;
+		} else {
+			break;
+		}
+	}
+	return hpt_xasprintf("%s %s%s", buf, units[u], bytes ? "B" : "");
 }
 
 /* The chart's scales: time tmin..tmax across the plot, 0..ymax up. */
@@ -488,7 +511,7 @@ static void band_tip(const struct chart *c, const struct hpt_intern *bands,
 {
 	char *s, *m;
 	if (band == UINT32_MAX) {
-		m = size_short((uint64_t)c->other_peak, bytes);
+		m = size_short(c->other_peak, bytes);
 		s = hpt_xasprintf("OTHER: %zu more bands summed\npeak %s\n"
 		                  "share %.1f %% of the area", others, m,
 		                  share(c, band, other));
@@ -599,7 +622,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	if (c->date_len && c->elapsed)
 		hpt_out_str(" UTC");
 	if (c->samples) {
-		s = size_short(c->peak, bytes);
+		s = size_short(hp_u128_double(c->peak), bytes);
 		hpt_out_printf("%slargest total %s at ",
 		               c->date_len ? " \xe2\x80\x94 " : "", s);
 		out_time(c, c->peak_t);
@@ -686,7 +709,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 			svg_text_fit(KEY_X + 20, y + 13.5, "class=\"key-name\"",
 			             bands->name[band], bands->len[band],
 			             KEY_NAME_W, 12, 1, NULL);
-		s = size_short(band == UINT32_MAX ? (uint64_t)c->other_peak
+		s = size_short(band == UINT32_MAX ? c->other_peak
 		               : c->max[band], bytes);
 		svg_text_str(KEY_PEAK_X, y + 13.5, "class=\"key-peak\" "
 		             "text-anchor=\"end\"", s);

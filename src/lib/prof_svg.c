@@ -504,6 +504,76 @@ static uint32_t *deepest(const struct prof_report *r)
 	return top;
 }
 
+/* The upper bound of the output of the box of node x's merged
+ * children, as box_bytes. */
+static size_t more_bytes(const struct prof_report *r, uint32_t x)
+{
+	size_t a = x == PROF_NONE ? 0 : prof_len(r, r->label[x]);
+	return 560 + 6 * (a > TIP_MAX ? TIP_MAX : a);
+}
+
+/* The label of a box of k merged stacks ("2159 more"). */
+static char *more_text(uint32_t k)
+{
+	return hpt_xasprintf("%lu more", (unsigned long)k);
+}
+
+/*
+ * The box of the k children of node x (or of the k roots, x
+ * PROF_NONE) that are each narrower than a pixel (bw[c] in (0, 1)),
+ * merged: bw pixels wide from bx, at by, right of the children drawn;
+ * labelled "2159 more" and its share, or "…" as room is short; the
+ * tooltip gives their count, their inherited figures together, and
+ * where to find them.  Nothing is drawn on top of it.
+ */
+static void more(const struct prof_report *r, uint32_t x, uint32_t k,
+                 const double *bw, const unsigned char *drawn, double bx,
+                 double by, double bwid)
+{
+	uint64_t t = 0, a = 0;
+	uint32_t c = x == PROF_NONE ? r->first_root : r->first_child[x];
+	const char *l;
+	size_t ln;
+	char *made = NULL, *s, *share;
+	for (; c != PROF_NONE; c = r->next_sibling[c])
+		if (!(drawn[c] & DRAWN) && bw[c] > 0) {
+			t = prof_add_sum(r, t, r->inh_time[c], "ticks");
+			a = prof_add_sum(r, a, r->inh_alloc[c], "bytes");
+		}
+	svg_group("class=\"more\"");
+	svg_tip_begin();
+	if (x == PROF_NONE) {
+		s = hpt_xasprintf("%lu root%s", (unsigned long)k,
+		                  k == 1 ? "" : "s");
+		svg_raw(s);
+	} else {
+		s = hpt_xasprintf("%lu stack%s above ", (unsigned long)k,
+		                  k == 1 ? "" : "s");
+		svg_raw(s);
+		label(r, x, &l, &ln, &made);
+		svg_tip(l, ln, TIP_MAX);
+	}
+	free(s);
+	svg_raw(", each narrower than a pixel, merged into this box");
+	figures(r, "inherited", t, a);
+	svg_raw("\nproftree -o tree or -o tsv lists them");
+	svg_tip_end(NULL);
+	svg_rect(bx, by, bwid, ROW - 1, "fill=\"#e4e4e4\" stroke=\"#aaaaaa\"",
+	         0);
+	share = share_text(bwid);
+	s = more_text(k);
+	if (!svg_text_fit(bx + 3, by + 12, NULL, s, strlen(s), bwid - 6, 11,
+	                  hpt_cps(s, strlen(s)), share) &&
+	    !svg_text_fit(bx + 3, by + 12, NULL, s, strlen(s), bwid - 6, 11,
+	                  hpt_cps(s, strlen(s)), NULL))
+		svg_text_fit(bx + 3, by + 12, NULL, "\xe2\x80\xa6", 3, bwid - 6,
+		             11, 1, NULL);
+	svg_group_end();
+	free(share);
+	free(s);
+	free(made);
+}
+
 /* The note on a picture whose upper levels are not drawn, under the
  * legend. */
 static void cut_note(double y, size_t keep, int by_levels)
@@ -530,6 +600,10 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	double *bw = hpt_xcalloc(n, sizeof *bw);
 	double *cur = hpt_xcalloc(n, sizeof *cur);
 	double *kids = hpt_xcalloc(n, sizeof *kids);
+	/* per node, and at [n] for the roots: the width and the count of
+	 * the children under a pixel wide each, merged into one box */
+	double *rest = hpt_xcalloc(n + 1, sizeof *rest);
+	uint32_t *nrest = hpt_xcalloc(n + 1, sizeof *nrest);
 	unsigned char *drawn = hpt_xcalloc(n, 1);
 	/* per level: bytes of its boxes, its labels; bytes and count of
 	 * the dashed boxes on top of it when it is the last one drawn */
@@ -561,7 +635,9 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	mcost = hpt_xcalloc(nlev, sizeof *mcost);
 	nmark = hpt_xcalloc(nlev, sizeof *nmark);
 	/* pass 1: x and width of every box of a pixel or more, up to the
-	 * level above the most drawn (to know whether stacks go on) */
+	 * level above the most drawn (to know whether stacks go on); the
+	 * children drawn side by side, those under a pixel merged into one
+	 * box on their right */
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
 		if (d > LEVELS_MAX)
@@ -570,7 +646,6 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		if (p == PROF_NONE) {
 			bw[x] = total > 0 ? key[x] / total * PLOT_W : 0;
 			bx[x] = root_x;
-			root_x += bw[x];
 		} else if (drawn[p] & DRAWN) {
 			double whole = key[p] > kids[p] ? key[p] : kids[p];
 			bw[x] = whole > 0 ? bw[p] * key[x] / whole : 0;
@@ -578,10 +653,17 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		} else {
 			continue;
 		}
-		if (p != PROF_NONE)
-			cur[p] += bw[x];
 		cur[x] = bx[x];
+		if (bw[x] > 0 && bw[x] < 1) {
+			size_t slot = p == PROF_NONE ? n : p;
+			rest[slot] += bw[x];
+			nrest[slot]++;
+		}
 		if (bw[x] >= 1) {
+			if (p != PROF_NONE)
+				cur[p] += bw[x];
+			else
+				root_x += bw[x];
 			drawn[x] = DRAWN;
 			if (d + 1 > levels)
 				levels = d + 1;
@@ -594,6 +676,28 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 				mcost[d - 1] += mark_bytes(r, p);
 				nmark[d - 1]++;
 			}
+		}
+	}
+	/* the merged boxes, at the level above their parent's */
+	if (rest[n] >= 1) {
+		cost[0] += more_bytes(r, PROF_NONE);
+		labels[0]++;
+		if (levels < 1)
+			levels = 1;
+	}
+	it = r->first_root;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		if (!(drawn[x] & DRAWN) || rest[x] < 1 || d + 1 >= LEVELS_MAX ||
+		    d + 1 >= nlev)
+			continue;
+		cost[d + 1] += more_bytes(r, x);
+		labels[d + 1]++;
+		if (d + 2 > levels)
+			levels = d + 2;
+		if (!(drawn[x] & GOES_ON)) {
+			drawn[x] |= GOES_ON;
+			mcost[d] += mark_bytes(r, x);
+			nmark[d]++;
 		}
 	}
 	/* pass 2: the levels that fit, from the bottom: at most
@@ -632,6 +736,14 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		box(r, &cl, x, bx[x], floor_y - (double)(d + 1) * ROW,
 		    bw[x]);
 	}
+	if (rest[n] >= 1 && keep > 0)
+		more(r, PROF_NONE, nrest[n], bw, drawn, root_x,
+		     floor_y - ROW, rest[n]);
+	it = r->first_root;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		if ((drawn[x] & DRAWN) && rest[x] >= 1 && d + 1 < keep)
+			more(r, x, nrest[x], bw, drawn, cur[x],
+			     floor_y - (double)(d + 2) * ROW, rest[x]);
 	svg_group_end();
 	if (top) {
 		sum_y = floor_y - (double)(keep + 1) * ROW;
@@ -640,7 +752,7 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		while ((x = prof_next(r, &it, &d)) != PROF_NONE)
 			if ((drawn[x] & GOES_ON) && d + 1 == keep)
 				mark(r, x, top[x], bx[x], sum_y,
-				     cur[x] - bx[x]);
+				     cur[x] + rest[x] - bx[x]);
 		svg_group_end();
 	}
 	/* what the picture measures, for a reader of a static rendering */
@@ -663,6 +775,8 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	free(bw);
 	free(cur);
 	free(kids);
+	free(rest);
+	free(nrest);
 	free(cost);
 	free(labels);
 	free(mcost);
