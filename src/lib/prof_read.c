@@ -1099,7 +1099,10 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 	}
 	if (i + tl <= m) {
 		free(r->date);
-		r->date = trimdup(t, i);
+		/* a C string: up to a NUL, then trimmed (else -o prof
+		 * would write blanks before the NUL that read back
+		 * trimmed) */
+		r->date = trimdup(t, strnlen(t, i));
 		if (!r->date[0] || strcmp(r->date, "(date unknown)") == 0) {
 			/* prof_write's mark; no date at all is unknown too,
 			 * as prof_write writes it */
