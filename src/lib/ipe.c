@@ -176,10 +176,12 @@ static void put(struct namebuf *b, const char *s, size_t n)
 	(*b->buf)[b->n] = '\0';
 }
 
+/* White space, and NUL, which a .hp line cannot hold (a TSV field may,
+ * as \0). */
 static int is_white(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
-	       c == '\f' || c == '\r';
+	       c == '\f' || c == '\r' || c == '\0';
 }
 
 static int joins(char c)

@@ -126,7 +126,9 @@ int ipe_band_id(const char *s, size_t n, uint64_t *id);
  * location (left out with its "@" when empty), ADDR the band's
  * address as GHC names it ("0x40b640"), so that two info tables with
  * the same description stay two bands.  The name holds no white space
- * (hp2ps splits names there): every run of white space in a field is
+ * (hp2ps splits names there) and no NUL (a .hp line cannot hold one; a
+ * TSV field can): NUL counts as white space, and every run of white
+ * space in a field is
  * dropped when a character beside it is one of - = > , % (so
  * "Int -> Int" becomes "Int->Int", "(Int, String)" "(Int,String)",
  * "Double %1 -> Shape" "Double%1->Shape"), and becomes one "_"

@@ -22,6 +22,7 @@
  *   row     := SPACE{indent} LABEL MODULE [SRC] NO ENTRIES
  *                  PCT PCT PCT PCT [TICKS BYTES]
  *   sets    := "Retainer sets created during profiling:" line*
+ *                  (the title alone on its line, blanks after it aside)
  *
  * Rows are read from the right: the 6 (or 8, with ticks and bytes)
  * numeric fields are peeled off the end, never found by byte offset,
@@ -1257,6 +1258,16 @@ static int blank(const char *s, size_t n)
 	return 1;
 }
 
+/* The title of the retainer-set list, which GHC writes alone on its
+ * line (blanks may follow).  A line that goes on after it is a row or
+ * a flat-table line whose label starts so (-o prof writes a label at
+ * column 0 in the flat table). */
+static int sets_title(const char *s, size_t n)
+{
+	size_t k = sizeof SETS_TITLE - 1;
+	return starts(s, n, SETS_TITLE) && blank(s + k, n - k);
+}
+
 /* s[0..*n) with every TAB expanded to the next multiple of 8 columns
  * (code points), in rd->exp. */
 static char *expand_tabs(struct reader *rd, const char *s, size_t *n)
@@ -1307,7 +1318,10 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 	}
 	if (i + tl <= m) {
 		free(r->date);
-		r->date = trimdup(t, i);
+		/* a C string: up to a NUL, then trimmed (else -o prof
+		 * would write blanks before the NUL that read back
+		 * trimmed) */
+		r->date = trimdup(t, strnlen(t, i));
 		if (!r->date[0] || strcmp(r->date, "(date unknown)") == 0) {
 			/* prof_write's mark; no date at all is unknown too,
 			 * as prof_write writes it */
@@ -1369,7 +1383,7 @@ static void top_line(struct reader *rd, char *s, size_t n)
 		tree_header(rd, s, n);
 		return;
 	}
-	if (starts(s, n, SETS_TITLE)) {
+	if (sets_title(s, n)) {
 		rd->st = S_SETS;
 		rd->seen = 1;
 		sets_line(rd, s, n);
@@ -1599,7 +1613,7 @@ static void one_line(struct reader *rd, char *s, size_t n)
 		if (is_tree_header(s, n)) {
 			tree_header(rd, s, n);
 			rd->tree_line = in->lineno;
-		} else if (starts(s, n, SETS_TITLE)) {
+		} else if (sets_title(s, n)) {
 			rd->st = S_SETS;
 			sets_line(rd, s, n);
 		}
@@ -1611,7 +1625,7 @@ static void one_line(struct reader *rd, char *s, size_t n)
 				rd->st = S_AFTER;
 				rd->blank_line = in->lineno;
 			}
-		} else if (starts(s, n, SETS_TITLE)) {
+		} else if (sets_title(s, n)) {
 			carry_drop(rd);
 			rd->st = S_SETS;
 			sets_line(rd, s, n);
@@ -1627,7 +1641,7 @@ static void one_line(struct reader *rd, char *s, size_t n)
 	case S_AFTER:
 		if (blank(s, n))
 			break;
-		if (starts(s, n, SETS_TITLE)) {
+		if (sets_title(s, n)) {
 			rd->st = S_SETS;
 			sets_line(rd, s, n);
 		} else if (!rd->after_warned && !in->last_unterminated &&

@@ -10,12 +10,13 @@
  *     (a SET list without a tree is written alone, without the header,
  *     as proftree.1 says), unless a label holds a line (its first
  *     too: the flat table starts it at column 0) that starts with
- *     "COST CENTRE" or holds " Time and
- *     Allocation Profiling Report": read back, that line is a column
- *     header or another report's title, as it is in a report GHC
- *     wrote so (proftree.1, BUGS), or a node has two children with an
- *     empty label (the second may read back under the first: the
- *     ambiguity proftree.1 names under -o prof);
+ *     "COST CENTRE", holds " Time and Allocation Profiling Report"
+ *     or is "Retainer sets created during profiling:" alone (blanks
+ *     after it aside): read back, that line is a column header,
+ *     another report's title or the start of the retainer-set list,
+ *     as it is in a report GHC wrote so (proftree.1, BUGS), or a node
+ *     has two children with an empty label (the second may read back
+ *     under the first: the ambiguity proftree.1 names under -o prof);
  *   - what prof2json writes (prof_json_write) reads back, through the
  *     JSON reader, to the same first tree (labels, modules, entries;
  *     SRC when the report has it; ticks and bytes when it is exact),
@@ -58,6 +59,7 @@ static void read_back_failed(const char *what)
 static int header_in_label(const struct prof_report *r)
 {
 	static const char title[] = " Time and Allocation Profiling Report";
+	static const char sets[] = "Retainer sets created during profiling:";
 	size_t i;
 	for (i = 0; i < r->n; i++) {
 		const char *l = prof_name(r, r->label[i]), *e;
@@ -70,6 +72,14 @@ static int header_in_label(const struct prof_report *r)
 			n = (size_t)(le - l);
 			if (n >= 11 && memcmp(l, "COST CENTRE", 11) == 0)
 				return 1;
+			if (n >= sizeof sets - 1 &&
+			    memcmp(l, sets, sizeof sets - 1) == 0) {
+				for (k = sizeof sets - 1; k < n; k++)
+					if (l[k] != ' ' && l[k] != '\t')
+						break;
+				if (k == n)
+					return 1;
+			}
 			for (k = 0; k + sizeof title - 1 <= n; k++)
 				if (memcmp(l + k, title, sizeof title - 1) == 0)
 					return 1;

@@ -29,10 +29,12 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
 	shift
 done
 [ "$1" = -- ] && shift
-targets=${*:-hp prof json eventlog}
+targets=${*:-hp prof json eventlog ipe}
 
 # Seeds: the fixtures, the golden cases' inputs and the shared hostile
-# cases, sorted by what they hold.
+# cases, sorted by what they hold; for ipe also the golden outputs that
+# are IPE tables and hpcat -o ipe of every eventlog seed (when hpcat is
+# built: ipe_seeds).
 seeds() {
 	find tests/fixtures tests/cases ../shared/cases -type f \
 		! -name '*.args' ! -name '*.out' ! -name '*.err' \
@@ -41,6 +43,8 @@ seeds() {
 	while read -r f; do
 		kind=text
 		if [ "$(head -c 4 "$f")" = hdrb ]; then kind=eventlog
+		elif head -n 1 "$f" | grep -q "^id	name	closure_desc"; then
+			kind=ipe
 		elif head -c 4096 "$f" | tr -d ' \t\r\n' | head -c 1 |
 		     grep -q '{'; then kind=json
 		elif head -c 100000 "$f" | grep -aq -e 'COST CENTRE' \
@@ -51,8 +55,24 @@ seeds() {
 		case $1 in
 		hp) [ $kind = hp ] || [ $kind = text ] ;;
 		prof) [ $kind = prof ] || [ $kind = text ] ;;
+		ipe) [ $kind = ipe ] || [ $kind = text ] ;;
 		*) [ $kind = "$1" ] ;;
 		esac && echo "$f"
+	done
+}
+
+ipe_seeds() {
+	grep -l "^id	name	closure_desc" tests/cases/*/*.out 2>/dev/null |
+	while read -r f; do
+		cp "$f" "$B/seeds-ipe/$(echo "$f" | tr / _)"
+	done
+	if [ ! -x ./hpcat ]; then
+		echo "fuzz_ipe: no ./hpcat (make): no -o ipe seeds of eventlogs"
+		return
+	fi
+	seeds eventlog | while read -r f; do
+		./hpcat -q -o ipe "$f" >"$B/seeds-ipe/$(echo "$f" | tr / _).tsv" \
+			2>/dev/null
 	done
 }
 
@@ -63,7 +83,7 @@ for t in $targets; do
 	prof) max=16384 ;;
 	json) max=32768 ;;
 	eventlog) max=40000 ;;
-	# ipe) max=16384 ;;  (the IPE TSV reader, once merged)
+	ipe) max=16384 ;;
 	*) max=16384 ;;
 	esac
 	bin=$B/fuzz_$t
@@ -75,6 +95,7 @@ for t in $targets; do
 	seeds "$t" | while read -r f; do
 		cp "$f" "$B/seeds-$t/$(echo "$f" | tr / _)"
 	done
+	[ "$t" = ipe ] && ipe_seeds
 	echo "fuzz_$t: $FUZZ_TIME s, seeds $(ls "$B/seeds-$t" | wc -l)," \
 	     "corpus $(ls "tests/fuzz/corpus/$t" | wc -l)"
 	nice -n 15 "$bin" -max_len=$max -timeout=5 -rss_limit_mb=1024 \
