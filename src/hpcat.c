@@ -113,6 +113,7 @@ struct naming {
 	struct hpt_intern *out;
 	const struct prof_report *prof; /* the .prof of -I, or NULL */
 	const char *prof_name;
+	int have_ipe;            /* -I gave info tables */
 };
 
 static int cat_file(const char *path, struct first *first, int strict,
@@ -127,6 +128,7 @@ static int cat_file(const char *path, struct first *first, int strict,
 	enum hp_item it;
 	const char *end;
 	uint64_t nsamples;
+	uint32_t from = (uint32_t)bands->count;
 	if (follow && strcmp(path, "-") != 0) {
 		if (!hpt_input_open_wait(&in, path, stop_following,
 		                         flush_output, NULL))
@@ -158,6 +160,18 @@ static int cat_file(const char *path, struct first *first, int strict,
 		hp_names_free(rn);
 	}
 	nsamples = heap_in_samples(h);
+	if (!nm->own[index] && !nm->have_ipe &&
+	    heap_in_header(h)->elapsed_clock &&
+	    (follow || strcmp(path, "-") == 0)) {
+		uint64_t bare = hp_names_bare(bands, from);
+		if (bare > 0)
+			hpt_data_warn(in.name, 0, "%llu info-table bands keep "
+			              "bare addresses: an eventlog names its own "
+			              "only as a file, not %s (give its IPE table "
+			              "to -I)", (unsigned long long)bare,
+			              follow ? "followed (-f)" :
+			              "from standard input");
+	}
 	if ((end = heap_in_end_time(h)) != NULL) {
 		free(*offset);
 		*offset = hpt_xstrdup(end);
@@ -181,7 +195,7 @@ static int cat_file(const char *path, struct first *first, int strict,
  * the second one says what is wrong.  Returns 1 when any input has one.
  */
 static int own_tables(char **files, int nfiles, int follow,
-                      struct ipe_table **own)
+                      struct ipe_table **own, const struct ipe_table *itab)
 {
 	int i, any = 0;
 	for (i = 0; i < nfiles; i++) {
@@ -216,7 +230,14 @@ static int own_tables(char **files, int nfiles, int follow,
 				free(own[i]);
 				own[i] = NULL;
 			} else {
+				uint64_t d = ipe_in_merge(own[i], itab);
 				any = 1;
+				if (d > 0)
+					hpt_data_warn(files[i], 0, "%llu info "
+					              "tables of -I differ from the "
+					              "eventlog's own IPE events: "
+					              "its own kept",
+					              (unsigned long long)d);
 			}
 		}
 		hpt_input_close(&in);
@@ -320,8 +341,19 @@ int main(int argc, char **argv)
 	prof_init(&prof);
 	for (i = 0; i < ntables; i++) {
 		struct prof_report r;
+		size_t had = itab.nipe;
+		enum ipe_in_kind kind;
 		prof_init(&r);
-		switch (ipe_in_load(tables[i], &itab, &r, strict)) {
+		kind = ipe_in_load(tables[i], &itab, &r, strict);
+		if (kind == IPE_IN_EVENTLOG && itab.nipe == had)
+			hpt_data_warn(tables[i], 0, "no IPE events in the "
+			              "eventlog (GHC 9.2 or later writes them "
+			              "for code built with -finfo-table-map): "
+			              "it names no band");
+		else if (kind == IPE_IN_TSV && itab.nipe == had)
+			hpt_data_warn(tables[i], 0, "no info tables in the IPE "
+			              "table (a header only): it names no band");
+		switch (kind) {
 		case IPE_IN_PROF:
 			if (prof_name)
 				hpt_usage_error("-I: one .prof only (%s and "
@@ -339,12 +371,12 @@ int main(int argc, char **argv)
 	}
 	memset(&nm, 0, sizeof nm);
 	nm.own = hpt_xcalloc((size_t)nfiles, sizeof *nm.own);
-	if (!ipe_name)
-		own_tables(files, nfiles, follow, nm.own);
+	own_tables(files, nfiles, follow, nm.own, &itab);
 	hpt_intern_init(&out);
 	for (i = 0; i < nfiles; i++)
 		if (nm.own[i])
 			nm.out = &out;
+	nm.have_ipe = itab.nipe > 0;
 	if (prof_name) {
 		nm.prof = &prof;
 		nm.prof_name = prof_name;

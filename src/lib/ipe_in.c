@@ -54,3 +54,22 @@ uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
 		               hpt_format_name(f));
 	return ev_ipe_read(t, in, strict);
 }
+
+uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from)
+{
+	uint64_t differ = 0;
+	size_t i, at;
+	int k;
+	for (i = 0; i < from->nipe; i++) {
+		const char *f[IPE_NFIELDS];
+		size_t n[IPE_NFIELDS];
+		for (k = 0; k < IPE_NFIELDS; k++) {
+			f[k] = ipe_str(from, i, k);
+			n[k] = ipe_len(from, i, k);
+		}
+		if (!ipe_add(t, from->ipe[i].id, f, n, &at) &&
+		    !ipe_same(t, at, f, n))
+			differ++;
+	}
+	return differ;
+}

@@ -42,4 +42,13 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
 uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
                        int strict);
 
+/*
+ * Add to t every info table of from whose id t lacks, in from's order:
+ * on an id in both, t's entry (the first read) is kept, as -o ipe
+ * keeps the first of a repeated id.  Returns the number of ids of from
+ * that t had with other fields.  Cost centres are not merged (the
+ * tables name -hi bands by info table only).
+ */
+uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from);
+
 #endif
