@@ -66,7 +66,8 @@ static void catch_signals(void)
 /* What joined inputs must agree on: the first one's header. */
 struct first {
 	const char *name;        /* the first input (NULL: none read yet) */
-	struct hp_header h;      /* its JOB and units */
+	struct hp_header h;      /* its JOB, units and clock */
+	int clocks_told;         /* the warning of two clocks was given */
 };
 
 /* Keep what later inputs are checked against (first one), or check
@@ -85,7 +86,23 @@ static void check_join(struct first *f, const char *name, int strict,
 		f->h.sample_unit_len = h->sample_unit_len;
 		f->h.value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
 		f->h.value_unit_len = h->value_unit_len;
+		f->h.elapsed_clock = h->elapsed_clock;
 		return;
+	}
+	if (h->elapsed_clock != f->h.elapsed_clock && !f->clocks_told) {
+		/* a .hp and an eventlog: two clocks, two ways of naming */
+		const char *a = h->elapsed_clock ? "elapsed" : "mutator CPU";
+		const char *b = h->elapsed_clock ? "mutator CPU" : "elapsed";
+		f->clocks_told = 1;
+		if (strict)
+			hpt_data_error(name, 0, "sample times are %s seconds, "
+			               "those of %s %s seconds, and a .hp's -hc "
+			               "and -hr bands start with (N), an "
+			               "eventlog's not", a, f->name, b);
+		hpt_data_warn(name, 0, "sample times are %s seconds, those of "
+		              "%s %s seconds, and a .hp's -hc and -hr bands "
+		              "start with (N), an eventlog's not: joined "
+		              "anyway", a, f->name, b);
 	}
 	if ((m = hp_header_mismatch(&f->h, h)) == NULL)
 		return;
