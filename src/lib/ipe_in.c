@@ -25,6 +25,13 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
 	case HPT_FMT_JSON:
 		hpt_data_error(in.name, 0, "%s, not an IPE table, eventlog or "
 		               ".prof", hpt_format_name(f));
+	case HPT_FMT_BINARY: {
+		const char *s;
+		long line;
+		hpt_sniff_line(&in, &s, &line);
+		hpt_data_error(in.name, line, "NUL byte in line: not an IPE "
+		               "table, eventlog or .prof");
+	}
 	case HPT_FMT_EVENTLOG:
 		ev_ipe_read(t, &in, strict);
 		kind = IPE_IN_EVENTLOG;

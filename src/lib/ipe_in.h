@@ -11,6 +11,8 @@
  *   .hp, JSON  "FILE: a heap profile (.hp), not an IPE table, eventlog
  *              or .prof" (-pj JSON likewise)
  *   empty      "FILE: empty input"
+ *   binary     "FILE:LINE: NUL byte in line: not an IPE table, eventlog
+ *              or .prof" (a NUL byte in the first line, sniff.h)
  */
 #ifndef HPT_IPE_IN_H
 #define HPT_IPE_IN_H
