@@ -103,10 +103,6 @@ static enum hpt_format sniff(struct hpt_input *in, size_t from)
 	n = first_line(in, from, &line, &lineno, &ended);
 	if (n == 0)
 		return ended ? HPT_FMT_EMPTY : HPT_FMT_UNKNOWN;
-	/* no text format holds a NUL byte, least of all in its first
-	 * line: refused now, not after reading an endless line */
-	if (memchr(line, '\0', n))
-		return HPT_FMT_BINARY;
 	if (line[0] == '{')
 		return HPT_FMT_JSON;
 	for (k = 0; k < sizeof hp_kw / sizeof hp_kw[0]; k++)
@@ -117,6 +113,12 @@ static enum hpt_format sniff(struct hpt_input *in, size_t from)
 	    contains(line, n, "Retainer sets created") ||
 	    (n >= 20 && memcmp(line, "Retainer Profiling: ", 20) == 0))
 		return HPT_FMT_PROF;
+	/* a first line of no format, with a NUL byte (which no text
+	 * format's first line holds): refused now, not after reading an
+	 * endless line.  A recognised line keeps its reader, which repairs
+	 * or refuses the byte itself. */
+	if (memchr(line, '\0', n))
+		return HPT_FMT_BINARY;
 	return HPT_FMT_UNKNOWN;
 }
 

@@ -16,10 +16,11 @@
  *              that +RTS -hr without -p writes before its SET list)
  *              (rts/ProfilerReport.c, rts/RetainerSet.c,
  *              rts/RetainerProfile.c; formats.md 2)
- *   binary     a NUL byte in the first line that is not blank (or
- *              in the first 4 KiB of one without a newline): no text
- *              format holds one, so that 100 MB of NULs or an endless
- *              binary stream is refused after 4 KiB, not read whole
+ *   binary     none of the above, with a NUL byte in the first line
+ *              that is not blank (or in the first 4 KiB of one
+ *              without a newline): so that 100 MB of NULs or an
+ *              endless binary stream is refused after 4 KiB, not read
+ *              whole
  *   empty      no byte, or only white space
  *   unknown    anything else: the reader the program expects decides
  *              (and says what is wrong with the first line)
