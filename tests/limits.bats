@@ -226,3 +226,10 @@ EOF
 	run hpcat "$BATS_TEST_TMPDIR/late.hp"
 	[ "$status" -eq 0 ]
 }
+
+@test "a line of 256 MiB without its end: a located error, exit 2, not a buffer grown until memory runs out" {
+	# through a pipe, nothing on disk; every text reader shares the limit
+	run sh -c "head -c 270000000 /dev/zero | tr '\\0' x | hpcat 2>&1 >/dev/null"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: <stdin>:1: line of 256 MiB without its end: stopped (no profile has such lines)" ]
+}
