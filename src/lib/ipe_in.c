@@ -55,6 +55,9 @@ uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
 	enum hpt_format f = hpt_sniff(in);
 	if (f == HPT_FMT_EMPTY)
 		hpt_data_error(in->name, 0, "empty input");
+	if (f == HPT_FMT_UNKNOWN || f == HPT_FMT_BINARY)
+		hpt_data_error(in->name, 0, "not an eventlog, .hp or .prof: "
+		               "-o ipe and -o cc read eventlogs");
 	if (f != HPT_FMT_EVENTLOG)
 		hpt_data_error(in->name, 0, "%s has no IPE or cost-centre "
 		               "table (-o ipe and -o cc read eventlogs)",

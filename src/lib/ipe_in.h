@@ -39,7 +39,9 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
  * for hpcat -o ipe and -o cc: an eventlog is read to its end into t
  * (ev_ipe_read), returning its number of IPE events.  Any other input
  * is the error "FILE: FORMAT has no IPE or cost-centre table (-o ipe
- * and -o cc read eventlogs)" ("FILE: empty input" when empty).
+ * and -o cc read eventlogs)" ("FILE: empty input" when empty; "FILE:
+ * not an eventlog, .hp or .prof: -o ipe and -o cc read eventlogs" for
+ * data of no known format).
  */
 uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
                        int strict);
