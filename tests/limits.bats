@@ -208,7 +208,7 @@ EOF
 			exp="$p: <stdin>:1: not a .prof report: \"$(printf '\\x00%.0s' $(seq 50))...\""
 			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "$exp" ] ;;
 		"hpcat -o ipe")
-			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: <stdin>: binary data (a NUL byte in its first line) has no IPE or cost-centre table (-o ipe and -o cc read eventlogs)" ] ;;
+			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: <stdin>: not an eventlog, .hp or .prof: -o ipe and -o cc read eventlogs" ] ;;
 		"hpcat -I -")
 			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: <stdin>:1: NUL byte in line: not an IPE table, eventlog or .prof" ] ;;
 		*)
