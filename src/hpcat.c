@@ -66,7 +66,8 @@ static void catch_signals(void)
 /* What joined inputs must agree on: the first one's header. */
 struct first {
 	const char *name;        /* the first input (NULL: none read yet) */
-	struct hp_header h;      /* its JOB and units */
+	struct hp_header h;      /* its JOB, units and clock */
+	int clocks_told;         /* the warning of two clocks was given */
 };
 
 /* Keep what later inputs are checked against (first one), or check
@@ -85,7 +86,23 @@ static void check_join(struct first *f, const char *name, int strict,
 		f->h.sample_unit_len = h->sample_unit_len;
 		f->h.value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
 		f->h.value_unit_len = h->value_unit_len;
+		f->h.elapsed_clock = h->elapsed_clock;
 		return;
+	}
+	if (h->elapsed_clock != f->h.elapsed_clock && !f->clocks_told) {
+		/* a .hp and an eventlog: two clocks, two ways of naming */
+		const char *a = h->elapsed_clock ? "elapsed" : "mutator CPU";
+		const char *b = h->elapsed_clock ? "mutator CPU" : "elapsed";
+		f->clocks_told = 1;
+		if (strict)
+			hpt_data_error(name, 0, "sample times are %s seconds, "
+			               "those of %s %s seconds, and a .hp's -hc "
+			               "and -hr bands start with (N), an "
+			               "eventlog's not", a, f->name, b);
+		hpt_data_warn(name, 0, "sample times are %s seconds, those of "
+		              "%s %s seconds, and a .hp's -hc and -hr bands "
+		              "start with (N), an eventlog's not: joined "
+		              "anyway", a, f->name, b);
 	}
 	if ((m = hp_header_mismatch(&f->h, h)) == NULL)
 		return;
@@ -113,6 +130,7 @@ struct naming {
 	struct hpt_intern *out;
 	const struct prof_report *prof; /* the .prof of -I, or NULL */
 	const char *prof_name;
+	int have_ipe;            /* -I gave info tables */
 };
 
 static int cat_file(const char *path, struct first *first, int strict,
@@ -127,6 +145,7 @@ static int cat_file(const char *path, struct first *first, int strict,
 	enum hp_item it;
 	const char *end;
 	uint64_t nsamples;
+	uint32_t from = (uint32_t)bands->count;
 	if (follow && strcmp(path, "-") != 0) {
 		if (!hpt_input_open_wait(&in, path, stop_following,
 		                         flush_output, NULL))
@@ -158,6 +177,18 @@ static int cat_file(const char *path, struct first *first, int strict,
 		hp_names_free(rn);
 	}
 	nsamples = heap_in_samples(h);
+	if (!nm->own[index] && !nm->have_ipe &&
+	    heap_in_header(h)->elapsed_clock &&
+	    (follow || strcmp(path, "-") == 0)) {
+		uint64_t bare = hp_names_bare(bands, from);
+		if (bare > 0)
+			hpt_data_warn(in.name, 0, "%llu info-table bands keep "
+			              "bare addresses: an eventlog names its own "
+			              "only as a file, not %s (give its IPE table "
+			              "to -I)", (unsigned long long)bare,
+			              follow ? "followed (-f)" :
+			              "from standard input");
+	}
 	if ((end = heap_in_end_time(h)) != NULL) {
 		free(*offset);
 		*offset = hpt_xstrdup(end);
@@ -181,7 +212,7 @@ static int cat_file(const char *path, struct first *first, int strict,
  * the second one says what is wrong.  Returns 1 when any input has one.
  */
 static int own_tables(char **files, int nfiles, int follow,
-                      struct ipe_table **own)
+                      struct ipe_table **own, const struct ipe_table *itab)
 {
 	int i, any = 0;
 	for (i = 0; i < nfiles; i++) {
@@ -216,7 +247,14 @@ static int own_tables(char **files, int nfiles, int follow,
 				free(own[i]);
 				own[i] = NULL;
 			} else {
+				uint64_t d = ipe_in_merge(own[i], itab);
 				any = 1;
+				if (d > 0)
+					hpt_data_warn(files[i], 0, "%llu info "
+					              "tables of -I differ from the "
+					              "eventlog's own IPE events: "
+					              "its own kept",
+					              (unsigned long long)d);
 			}
 		}
 		hpt_input_close(&in);
@@ -320,8 +358,19 @@ int main(int argc, char **argv)
 	prof_init(&prof);
 	for (i = 0; i < ntables; i++) {
 		struct prof_report r;
+		size_t had = itab.nipe;
+		enum ipe_in_kind kind;
 		prof_init(&r);
-		switch (ipe_in_load(tables[i], &itab, &r, strict)) {
+		kind = ipe_in_load(tables[i], &itab, &r, strict);
+		if (kind == IPE_IN_EVENTLOG && itab.nipe == had)
+			hpt_data_warn(tables[i], 0, "no IPE events in the "
+			              "eventlog (GHC 9.2 or later writes them "
+			              "for code built with -finfo-table-map): "
+			              "it names no band");
+		else if (kind == IPE_IN_TSV && itab.nipe == had)
+			hpt_data_warn(tables[i], 0, "no info tables in the IPE "
+			              "table (a header only): it names no band");
+		switch (kind) {
 		case IPE_IN_PROF:
 			if (prof_name)
 				hpt_usage_error("-I: one .prof only (%s and "
@@ -339,12 +388,12 @@ int main(int argc, char **argv)
 	}
 	memset(&nm, 0, sizeof nm);
 	nm.own = hpt_xcalloc((size_t)nfiles, sizeof *nm.own);
-	if (!ipe_name)
-		own_tables(files, nfiles, follow, nm.own);
+	own_tables(files, nfiles, follow, nm.own, &itab);
 	hpt_intern_init(&out);
 	for (i = 0; i < nfiles; i++)
 		if (nm.own[i])
 			nm.out = &out;
+	nm.have_ipe = itab.nipe > 0;
 	if (prof_name) {
 		nm.prof = &prof;
 		nm.prof_name = prof_name;

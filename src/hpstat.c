@@ -125,7 +125,8 @@ static char *time_shown(const struct hp_stats *st, const char *t)
 	return r;
 }
 
-/* -L: 1 when st's largest total is above the limit, with a message.
+/* -L: 1 when st's largest total is above the limit, or st has no
+ * sample (nothing was measured), with a message.
  * The limit is in the profile's unit (bytes for every GHC profile). */
 static int over_limit(const struct opts *o, const char *file,
                       const struct hp_stats *st)
@@ -134,6 +135,16 @@ static int over_limit(const struct opts *o, const char *file,
 	char *t;
 	const char *unit = st->in_bytes ? "bytes"
 	                   : hpt_quote(0, st->value_unit, st->value_unit_len);
+	if (o->has_limit && st->samples == 0) {
+		/* nothing measured (a -p eventlog, a killed run, an interval
+		 * without samples) must not pass the gate */
+		hp_stats_value(lim, (double)o->limit, st->in_bytes);
+		hpt_say("%s: no heap sample%s to check against the limit %s "
+		        "(%llu %s): the gate fails", shown(file),
+		        o->start || o->end ? " in the interval" : "", lim,
+		        (unsigned long long)o->limit, unit);
+		return 1;
+	}
 	if (!o->has_limit || (st->max_total.hi == 0 &&
 	                      st->max_total.lo <= o->limit))
 		return 0;
@@ -253,7 +264,12 @@ static int stat_diff(const struct opts *o, char **files,
 	else
 		hp_stats_write_diff_json(&va, &vb, d, n);
 	fail |= over_limit(o, files[1], &b);
-	if (o->has_growth) {
+	if (o->has_growth && (a.samples == 0 || b.samples == 0)) {
+		hpt_say("%s: no heap sample%s to compare: the gate -G fails",
+		        shown(files[a.samples == 0 ? 0 : 1]),
+		        o->start || o->end ? " in the interval" : "");
+		fail = 1;
+	} else if (o->has_growth) {
 		fail |= grown(o, files[0], files[1], "max total", "",
 		              b.in_bytes, hp_u128_double(a.max_total),
 		              hp_u128_double(b.max_total));

@@ -45,12 +45,15 @@ static struct opts o;
 
 /* ---- main ---- */
 
+static int last_eventlog; /* the last read_one read an eventlog */
+
 static void read_one(struct prof_report *r, const char *path)
 {
 	struct hpt_input in;
 	enum hpt_format f;
 	hpt_open_input(&in, path);
 	f = hpt_sniff(&in);
+	last_eventlog = f == HPT_FMT_EVENTLOG;
 	switch (f) {
 	case HPT_FMT_EMPTY:
 		hpt_data_error(in.name, 0, "empty input");
@@ -72,6 +75,14 @@ static void read_one(struct prof_report *r, const char *path)
 		prof_json_read(r, &in, PROF_JSON_TEXT);
 		hpt_input_close(&in);
 		return;
+	case HPT_FMT_BINARY: {
+		/* refused after 4 KiB, not after an endless line */
+		const char *s;
+		long line;
+		size_t n = hpt_sniff_line(&in, &s, &line);
+		hpt_data_error(in.name, line, "not a .prof report: \"%s\"",
+		               hpt_quote(0, s, n));
+	}
 	case HPT_FMT_HP:
 		hpt_data_error(in.name, 0, "%s, not a .prof report (hpcat "
 		               "reads it)", hpt_format_name(f));
@@ -153,12 +164,35 @@ static void warn_estimated(const struct prof_report *r)
 		              "are tenths of a percent");
 }
 
+/* -D with one side an eventlog, which has no entries and no allocation
+ * (ev_prof.h): those figures of both sides become 0, so that their
+ * differences are left out (0) rather than shown as losses or gains. */
+static void diff_no_alloc(struct prof_diff *d, enum prof_weight w)
+{
+	uint32_t x;
+	int k;
+	for (k = 0; k < 2; k++)
+		for (x = 0; x < d->m.n; x++) {
+			struct prof_side *e = &d->side[k][x];
+			e->entries = 0;
+			e->bytes = 0;
+			e->ind_a = 0;
+			e->inh_a = 0;
+			e->sub_entries = 0;
+			if (w == PROF_W_ALLOC || w == PROF_W_ENTRIES)
+				e->self = 0;
+		}
+}
+
 static void diff_main(char **argv)
 {
 	struct prof_report a, b, *both[2];
 	struct prof_diff d;
+	int ev_a, ev_b;
 	read_one(&a, argv[0]);
+	ev_a = last_eventlog;
 	read_one(&b, argv[1]);
+	ev_b = last_eventlog;
 	both[0] = &a;
 	both[1] = &b;
 	select_all(both, 2);
@@ -169,6 +203,12 @@ static void diff_main(char **argv)
 	    prof_weight_estimated(&a, o.weight))
 		warn_estimated(&b);
 	prof_diff(&d, &a, &b, o.weight);
+	if (ev_a != ev_b) {
+		hpt_data_warn(ev_a ? a.file : b.file, 0, "-D: an eventlog has "
+		              "no entries or allocation: their differences "
+		              "are left out (shown as 0)");
+		diff_no_alloc(&d, o.weight);
+	}
 	prof_write_diff(&d, o.weight,
 	                o.out == O_FOLDED ? 2 : o.out == O_TSV ? 1 : 0);
 	prof_diff_free(&d);

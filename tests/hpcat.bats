@@ -739,3 +739,18 @@ see_also() {
 	see_also hpcat.1
 	see_also hptools.5
 }
+
+@test "joining a .hp and an eventlog: one warning about the two clocks and the (N) names, an error under -S" {
+	run sh -c "hpcat '$FIX/leak.l-hc.hp' '$FIX/leak.l-hc.eventlog' '$FIX/leak.l-hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/leak.l-hc.eventlog: warning: sample times are elapsed seconds, those of $FIX/leak.l-hc.hp mutator CPU seconds, and a .hp's -hc and -hr bands start with (N), an eventlog's not: joined anyway" ]
+	run sh -c "hpcat '$FIX/leak.l-hc.eventlog' '$FIX/leak.l-hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/leak.l-hc.hp: warning: sample times are mutator CPU seconds, those of $FIX/leak.l-hc.eventlog elapsed seconds, and a .hp's -hc and -hr bands start with (N), an eventlog's not: joined anyway" ]
+	run sh -c "hpcat -S '$FIX/leak.l-hc.hp' '$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $FIX/leak.l-hc.eventlog: sample times are elapsed seconds, those of $FIX/leak.l-hc.hp mutator CPU seconds, and a .hp's -hc and -hr bands start with (N), an eventlog's not" ]
+	# two of a kind: nothing to say
+	run sh -c "hpcat '$FIX/leak.l-hc.eventlog' '$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}

@@ -484,3 +484,25 @@ examples() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"hpstat: app.hp: max total 225.4 MiB (236374000 bytes) at 0.175242 s exceeds the limit 200.0 MiB (209715200 bytes)"* ]]
 }
+
+@test "-L and -G fail (exit 1) on an input with no heap sample, with the reason even under -q" {
+	run sh -c "hpstat -q -L 1 '$FIX/leak.l-p.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.l-p.eventlog: no heap sample to check against the limit 1 B (1 bytes): the gate fails" ]
+	run sh -c "hpstat -q -L 200M '$FIX/leak.l-killed.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.l-killed.eventlog: no heap sample to check against the limit 200.0 MiB (209715200 bytes): the gate fails" ]
+	# an interval without a sample has measured nothing either
+	run sh -c "hpstat -q -s 100 -L 1G '$FIX/leak.hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.hc.hp: no heap sample in the interval to check against the limit 1.0 GiB (1073741824 bytes): the gate fails" ]
+	run sh -c "hpstat -q -d -G 10 '$FIX/leak.hc.hp' '$FIX/leak.l-p.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.l-p.eventlog: no heap sample to compare: the gate -G fails" ]
+	run sh -c "hpstat -q -s 100 -d -G 10 '$FIX/leak.hc.hp' '$FIX/leak.hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.hc.hp: no heap sample in the interval to compare: the gate -G fails" ]
+	# the figures are written as usual; a profile with samples passes
+	hpstat -q -L 1 "$FIX/leak.l-p.eventlog" | grep -qx 'samples     0'
+	hpstat -q -L 1G "$FIX/leak.hc.hp" >/dev/null
+}

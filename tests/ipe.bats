@@ -234,3 +234,63 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 	done < <(man_examples hpcat.1)
 	[ "$n" -eq 10 ]
 }
+
+@test "-I TABLE on a -hi eventlog: the log's own IPE events and the table are merged, the log's own kept on a shared id" {
+	d="$TOP/tests/cases/hpcat/files"
+	# without -I the log names 63 rows; a table of other ids loses none
+	[ "$(hpcat -q -o tsv "$FIX/ipe.l-hi.eventlog" | cut -f2 | grep -c '#0x')" -eq 63 ]
+	[ "$(hpcat -q -o tsv -I "$d/ipe-table.tsv" "$FIX/ipe.l-hi.eventlog" | cut -f2 | grep -c '#0x')" -eq 63 ]
+	# a table that gives one of the log's ids other fields: the log's kept
+	id=$(hpcat -q -o tsv "$FIX/ipe.l-hi.eventlog" | cut -f2 | grep -m1 -o '#0x[0-9a-f]*$' | cut -c2-)
+	{ head -1 "$d/ipe-table.tsv"; printf '%s\tother_info\t16\tTHUNK_1_0\t\tother\tOther\t\n' "$id"; } >"$BATS_TEST_TMPDIR/t.ipe"
+	run sh -c "hpcat -o tsv -I '$BATS_TEST_TMPDIR/t.ipe' '$FIX/ipe.l-hi.eventlog' 2>&1 >'$BATS_TEST_TMPDIR/out'"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hpcat: $FIX/ipe.l-hi.eventlog: warning: 1 info tables of -I differ from the eventlog's own IPE events: its own kept" ]
+	! grep -q 'Other\.other' "$BATS_TEST_TMPDIR/out"
+	hpcat -q -o tsv "$FIX/ipe.l-hi.eventlog" | cmp - "$BATS_TEST_TMPDIR/out"
+	# a table naming an id the log lacks adds it
+	bare=$(hpcat -q -o tsv "$FIX/ipe.l-hi.eventlog" | cut -f2 | grep -m1 -x '0x[0-9a-f]*')
+	{ head -1 "$d/ipe-table.tsv"; printf '%s\tadded_info\t16\tTHUNK_1_0\t\tadded\tAdded\t\n' "$bare"; } >"$BATS_TEST_TMPDIR/a.ipe"
+	[ "$(hpcat -q -o tsv -I "$BATS_TEST_TMPDIR/a.ipe" "$FIX/ipe.l-hi.eventlog" | cut -f2 | grep -c "^Added.added{THUNK_1_0}#$bare\$")" -ge 1 ]
+	[ "$(hpcat -q -o tsv -I "$BATS_TEST_TMPDIR/a.ipe" "$FIX/ipe.l-hi.eventlog" | cut -f2 | grep -c '#0x')" -gt 63 ]
+}
+
+@test "-I tables that name nothing say why: a header only, an eventlog without IPE events, a .prof with nothing to restore" {
+	d="$TOP/tests/cases/hpcat/files"
+	run sh -c "hpcat -I '$d/ipe-header-only.tsv' '$d/ipe-hi.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $d/ipe-header-only.tsv: warning: no info tables in the IPE table (a header only): it names no band" ]
+	run sh -c "hpcat -I '$FIX/leak.l-hc.eventlog' '$d/ipe-hi.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/leak.l-hc.eventlog: warning: no IPE events in the eventlog (GHC 9.2 or later writes them for code built with -finfo-table-map): it names no band" ]
+	# the output is the profile unchanged
+	hpcat -q -I "$d/ipe-header-only.tsv" "$d/ipe-hi.hp" | cmp - <(hpcat "$d/ipe-hi.hp")
+	# a report without a retainer-set list for an -hr -L10 profile
+	run sh -c "hpcat -I '$FIX/leak.P.prof' '$FIX/leak.hrL.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/leak.P.prof: warning: nothing to restore: no band ends in \"...\" (-hc -L), and the report has no retainer-set list (-hr): names kept as they are" ]
+	# the report of a run without -L: its sets are the bands already
+	run sh -c "hpcat -I '$FIX/leak.hr.prof' '$FIX/leak.hr.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/leak.hr.prof: warning: nothing to restore: no band ends in \"...\" (-hc -L) or begins a longer retainer set of the report (-hr): names kept as they are" ]
+	# a profile with no numbered band at all (-hm)
+	run sh -c "hpcat -I '$FIX/leak.hcL-p.prof' '$FIX/leak.hm.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/leak.hcL-p.prof: warning: nothing to restore: no band is a cost-centre stack or retainer set numbered (N) as in a .hp: names kept as they are" ]
+	# -q: quiet
+	run sh -c "hpcat -q -I '$FIX/leak.P.prof' '$FIX/leak.hrL.hp' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}
+
+@test "a -hi eventlog on standard input or followed keeps its addresses, with one warning saying why" {
+	run sh -c "hpcat <'$FIX/ipe.l-hi.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: <stdin>: warning: 60 info-table bands keep bare addresses: an eventlog names its own only as a file, not from standard input (give its IPE table to -I)" ]
+	# with its table, no such warning
+	hpcat -q -o ipe "$FIX/ipe.l-hi.eventlog" >"$BATS_TEST_TMPDIR/t.ipe"
+	run sh -c "hpcat -I '$BATS_TEST_TMPDIR/t.ipe' <'$FIX/ipe.l-hi.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "hpcat: $BATS_TEST_TMPDIR/t.ipe: warning: 39 of 60 info-table bands are not in the IPE table: bare addresses kept" ]
+	# a -hc eventlog has no -hi band: nothing to say
+	run sh -c "hpcat <'$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}

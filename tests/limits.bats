@@ -194,3 +194,42 @@ EOF
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "hpcat: loop.ev: offset 583: warning: block marker declares 0 bytes, fewer than its own 24: its events are read as outside any block" ]
 }
+
+@test "NUL bytes in the first line: refused after at most a few KiB, the rest of an endless stream left unread" {
+	for p in hpcat hpstat hpslice proftree prof2json "hpcat -o ipe" "hpcat -I -"; do
+		# 32 MiB of NULs on a pipe: what the program leaves unread is
+		# counted after it, so reading them all (the old way) shows
+		if [ "$p" = "hpcat -I -" ]; then cmd="hpcat -I - /dev/null"; else cmd="$p"; fi
+		run sh -c "head -c 33554432 /dev/zero | { $cmd 2>'$BATS_TEST_TMPDIR/err'; echo \$?; wc -c; }"
+		[ "${lines[0]}" -eq 2 ]
+		[ "${lines[1]}" -gt 16777216 ] || { echo "$p read ${lines[1]}"; return 1; }
+		case "$p" in
+		proftree|prof2json)
+			exp="$p: <stdin>:1: not a .prof report: \"$(printf '\\x00%.0s' $(seq 50))...\""
+			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "$exp" ] ;;
+		"hpcat -o ipe")
+			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: <stdin>: not an eventlog, .hp or .prof: -o ipe and -o cc read eventlogs" ] ;;
+		"hpcat -I -")
+			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: <stdin>:1: NUL byte in line: not an IPE table, eventlog or .prof" ] ;;
+		*)
+			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "$p: <stdin>:1: NUL byte in line: not a heap profile" ] ;;
+		esac
+	done
+	# an endless stream ends the same way, at once; the line is counted
+	# from the first that is not blank
+	run sh -c "{ printf '\n\n'; cat /dev/zero; } | hpcat"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: <stdin>:3: NUL byte in line: not a heap profile" ]
+	# a NUL byte after the first line is the reader's to judge (a sample
+	# never completed is dropped)
+	printf 'JOB "x"\nBEGIN_SAMPLE 0\na\0b\t1\n' >"$BATS_TEST_TMPDIR/late.hp"
+	run hpcat "$BATS_TEST_TMPDIR/late.hp"
+	[ "$status" -eq 0 ]
+}
+
+@test "a line of 256 MiB without its end: a located error, exit 2, not a buffer grown until memory runs out" {
+	# through a pipe, nothing on disk; every text reader shares the limit
+	run sh -c "head -c 270000000 /dev/zero | tr '\\0' x | hpcat 2>&1 >/dev/null"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: <stdin>:1: line of 256 MiB without its end: stopped (no profile has such lines)" ]
+}

@@ -805,3 +805,21 @@ prof2json: $d/ev-prof-no-begin.in: -S: the report needed repairs (see the warnin
 	done
 	[ "$n" -ge 25 ]
 }
+
+@test "-D between a report and an eventlog: entries and allocation left out (0), with one warning" {
+	run sh -c "proftree -D '$FIX/leak.l-p.prof' '$FIX/leak.l-p.eventlog' 2>&1 >'$BATS_TEST_TMPDIR/out'"
+	[ "$status" -eq 0 ]
+	[ "$output" = "proftree: $FIX/leak.l-p.eventlog: warning: -D: an eventlog has no entries or allocation: their differences are left out (shown as 0)" ]
+	# MAIN's inherited %alloc and buildMap.\'s entries are 0, not -100.0 and -200000
+	grep -q '^      0    0.0     0.0    0.0     0.0    1  MAIN ' "$BATS_TEST_TMPDIR/out"
+	! grep -q -- '-100\.0\|-200000' "$BATS_TEST_TMPDIR/out"
+	# TSV: entries and both %alloc columns 0 on every row, either way round
+	for args in "'$FIX/leak.l-p.prof' '$FIX/leak.l-p.eventlog'" "'$FIX/leak.l-p.eventlog' '$FIX/leak.l-p.prof'"; do
+		[ "$(eval proftree -q -o tsv -D $args | awk -F'\t' 'NR > 1 { print $7, $9, $11, $13 }' | sort -u)" = "0 0 0 " ]
+	done
+	# the same run's time figures still differ where they do
+	[ "$(proftree -q -o tsv -D "$FIX/leak.l-p.prof" "$FIX/leak.l-p.eventlog" | awk -F'\t' 'NR > 1 && $10 != 0' | wc -l)" -gt 0 ]
+	# two reports: no warning
+	run sh -c "proftree -D '$FIX/leak.l-p.prof' '$FIX/leak.p.prof' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}

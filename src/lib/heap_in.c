@@ -30,6 +30,13 @@ struct heap_in *heap_in_new(struct hpt_input *in, struct hpt_intern *bands,
 	case HPT_FMT_JSON:
 		hpt_data_error(in->name, 0, "%s, not a heap profile (proftree "
 		               "reads it)", hpt_format_name(f));
+	case HPT_FMT_BINARY: {
+		const char *s;
+		long line;
+		hpt_sniff_line(in, &s, &line);
+		hpt_data_error(in->name, line, "NUL byte in line: not a heap "
+		               "profile");
+	}
 	default:
 		break;
 	}

@@ -11,6 +11,8 @@
  *   .prof, -pj JSON               "FILE: a .prof report, not a heap
  *                                 profile (proftree reads it)"
  *   empty                         "FILE: empty input"
+ *   binary (a NUL byte in the     "FILE:LINE: NUL byte in line: not a
+ *   first line, sniff.h)          heap profile", as hp_read.h says it
  *
  * Every reader delivers the same struct hp_sample, in seconds and bytes.
  */

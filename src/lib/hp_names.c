@@ -26,6 +26,7 @@ struct hp_names {
 	size_t stamp_cap;
 	uint32_t samples;
 	uint64_t hi_bands, hi_missing, cut_missing;
+	uint64_t prof_bands, prof_renamed; /* "(N)..." bands; renamed */
 };
 
 static void key8(unsigned char *k, uint64_t v)
@@ -202,6 +203,7 @@ static uint32_t rename_band(struct hp_names *h, const char *s, size_t k)
 	if (i == 1 || i >= k || s[i] != ')')
 		return hpt_intern(h->out, s, k, NULL);
 	i++;
+	h->prof_bands++;
 	if (k - i >= 3 && memcmp(s + k - 3, "...", 3) == 0) {
 		unsigned char key[8];
 		long node;
@@ -212,8 +214,10 @@ static uint32_t rename_band(struct hp_names *h, const char *s, size_t k)
 			put(h, &n, s, i);
 			stack_name(h, h->node_of[node], &n);
 			if (n - i > cut + 3 &&
-			    memcmp(h->buf + i, s + i, cut) == 0)
+			    memcmp(h->buf + i, s + i, cut) == 0) {
+				h->prof_renamed++;
 				return hpt_intern(h->out, h->buf, n, NULL);
+			}
 		}
 		n = 0;
 	}
@@ -223,8 +227,10 @@ static uint32_t rename_band(struct hp_names *h, const char *s, size_t k)
 		if (prof_retainer_set(h->prof, no, &e, &len)) {
 			put(h, &n, s, i);
 			set_name(h, e, len, &n);
-			if (n > k && memcmp(h->buf, s, k) == 0)
+			if (n > k && memcmp(h->buf, s, k) == 0) {
+				h->prof_renamed++;
 				return hpt_intern(h->out, h->buf, n, NULL);
+			}
 		}
 	}
 	if (k - i >= 3 && memcmp(s + k - 3, "...", 3) == 0)
@@ -286,13 +292,39 @@ int hp_names_warn(struct hp_names *h, const char *ipe_name,
 		              (unsigned long long)h->hi_bands);
 		w++;
 	}
-	if (h->prof && h->cut_missing > 0 && prof_name) {
+	if (!h->prof || !prof_name)
+		return w;
+	if (h->cut_missing > 0) {
 		hpt_data_warn(prof_name, 0, "%llu bands cut short (-L) are not "
 		              "in the .prof: kept as they are",
 		              (unsigned long long)h->cut_missing);
 		w++;
+	} else if (h->samples > 0 && h->prof_renamed == 0) {
+		const char *why;
+		if (h->prof_bands == 0)
+			why = "no band is a cost-centre stack or retainer set "
+			      "numbered (N) as in a .hp";
+		else if (!h->prof->sets)
+			why = "no band ends in \"...\" (-hc -L), and the "
+			      "report has no retainer-set list (-hr)";
+		else
+			why = "no band ends in \"...\" (-hc -L) or begins a "
+			      "longer retainer set of the report (-hr)";
+		hpt_data_warn(prof_name, 0, "nothing to restore: %s: names "
+		              "kept as they are", why);
+		w++;
 	}
 	return w;
+}
+
+uint64_t hp_names_bare(const struct hpt_intern *bands, uint32_t from)
+{
+	uint64_t n = 0, id;
+	uint32_t b;
+	for (b = from; b < bands->count; b++)
+		if (ipe_band_id(bands->name[b], bands->len[b], &id))
+			n++;
+	return n;
 }
 
 void hp_names_free(struct hp_names *h)

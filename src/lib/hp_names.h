@@ -52,12 +52,21 @@ void hp_names_sample(struct hp_names *h, const struct hpt_intern *in,
  * After the last sample: the warnings of what could not be renamed,
  * each once, located at the table: "TABLE: warning: N of M info-table
  * bands are not in the IPE table: bare addresses kept" (when an IPE
- * table was given; ipe_name names it), "PROF: warning: N bands cut
- * short (-L) are not in the .prof: kept as they are".  Returns the
- * number of warnings.
+ * table was given; ipe_name names it); about the .prof (prof_name),
+ * "PROF: warning: N bands cut short (-L) are not in the .prof: kept as
+ * they are", or, when it renamed no band at all, "PROF: warning:
+ * nothing to restore: WHY: names kept as they are", WHY being that no
+ * band is numbered "(N)", or that none ends in "..." and the report
+ * has no retainer-set list, or that none ends in "..." or begins a
+ * longer listed set.  Returns the number of warnings.
  */
 int hp_names_warn(struct hp_names *h, const char *ipe_name,
                   const char *prof_name);
+
+/* The number of bands of the band table bands, from id from on, named
+ * by a bare info-table address (ipe_band_id): -hi bands no IPE table
+ * named. */
+uint64_t hp_names_bare(const struct hpt_intern *bands, uint32_t from);
 
 /* Release the renamer (not the tables). */
 void hp_names_free(struct hp_names *h);

@@ -413,6 +413,11 @@ long hpt_input_line_fill(struct hpt_input *in, char **line)
 			return (long)len;
 		}
 		scanned = avail;
+		if (avail >= HPT_LINE_MAX)
+			hpt_data_error(in->name, in->lineno + 1, "line of "
+			               "%d MiB without its end: stopped (no "
+			               "profile has such lines)",
+			               (int)(HPT_LINE_MAX >> 20));
 		if (in->eof || fill(in) == 0) {
 			avail = in->end - in->start;
 			if (avail == 0)

@@ -105,8 +105,15 @@ size_t hpt_input_peek(struct hpt_input *in, size_t n, const char **p);
 void hpt_input_skip(struct hpt_input *in, size_t n);
 /* The stream position of the next unread byte, in bytes from the start. */
 uint64_t hpt_input_pos(const struct hpt_input *in);
+/* The longest line read, in bytes (256 MiB): a longer one (an endless
+ * stream without newlines, a wrong device) is the error "FILE:LINE:
+ * line of 256 MiB without its end: stopped (no profile has such
+ * lines)", exit 2, instead of a buffer that grows until memory runs
+ * out. */
+#define HPT_LINE_MAX ((size_t)256 << 20)
+
 /* Next line: returns its length and sets *line (valid until the next call);
- * returns -1 at end of input.  A last line without '\n' is returned with
+ * returns -1 at end of input (lines of HPT_LINE_MAX or more: above).  A last line without '\n' is returned with
  * in->last_unterminated set.  Read errors exit 2.  Inline for the line
  * already in the buffer (one memchr), the common case of every line of
  * a .hp; hpt_input_line_fill reads more first. */

@@ -25,6 +25,13 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
 	case HPT_FMT_JSON:
 		hpt_data_error(in.name, 0, "%s, not an IPE table, eventlog or "
 		               ".prof", hpt_format_name(f));
+	case HPT_FMT_BINARY: {
+		const char *s;
+		long line;
+		hpt_sniff_line(&in, &s, &line);
+		hpt_data_error(in.name, line, "NUL byte in line: not an IPE "
+		               "table, eventlog or .prof");
+	}
 	case HPT_FMT_EVENTLOG:
 		ev_ipe_read(t, &in, strict);
 		kind = IPE_IN_EVENTLOG;
@@ -48,9 +55,31 @@ uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
 	enum hpt_format f = hpt_sniff(in);
 	if (f == HPT_FMT_EMPTY)
 		hpt_data_error(in->name, 0, "empty input");
+	if (f == HPT_FMT_UNKNOWN || f == HPT_FMT_BINARY)
+		hpt_data_error(in->name, 0, "not an eventlog, .hp or .prof: "
+		               "-o ipe and -o cc read eventlogs");
 	if (f != HPT_FMT_EVENTLOG)
 		hpt_data_error(in->name, 0, "%s has no IPE or cost-centre "
 		               "table (-o ipe and -o cc read eventlogs)",
 		               hpt_format_name(f));
 	return ev_ipe_read(t, in, strict);
+}
+
+uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from)
+{
+	uint64_t differ = 0;
+	size_t i, at;
+	int k;
+	for (i = 0; i < from->nipe; i++) {
+		const char *f[IPE_NFIELDS];
+		size_t n[IPE_NFIELDS];
+		for (k = 0; k < IPE_NFIELDS; k++) {
+			f[k] = ipe_str(from, i, k);
+			n[k] = ipe_len(from, i, k);
+		}
+		if (!ipe_add(t, from->ipe[i].id, f, n, &at) &&
+		    !ipe_same(t, at, f, n))
+			differ++;
+	}
+	return differ;
 }

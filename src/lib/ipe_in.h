@@ -11,6 +11,8 @@
  *   .hp, JSON  "FILE: a heap profile (.hp), not an IPE table, eventlog
  *              or .prof" (-pj JSON likewise)
  *   empty      "FILE: empty input"
+ *   binary     "FILE:LINE: NUL byte in line: not an IPE table, eventlog
+ *              or .prof" (a NUL byte in the first line, sniff.h)
  */
 #ifndef HPT_IPE_IN_H
 #define HPT_IPE_IN_H
@@ -37,9 +39,20 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
  * for hpcat -o ipe and -o cc: an eventlog is read to its end into t
  * (ev_ipe_read), returning its number of IPE events.  Any other input
  * is the error "FILE: FORMAT has no IPE or cost-centre table (-o ipe
- * and -o cc read eventlogs)" ("FILE: empty input" when empty).
+ * and -o cc read eventlogs)" ("FILE: empty input" when empty; "FILE:
+ * not an eventlog, .hp or .prof: -o ipe and -o cc read eventlogs" for
+ * data of no known format).
  */
 uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
                        int strict);
+
+/*
+ * Add to t every info table of from whose id t lacks, in from's order:
+ * on an id in both, t's entry (the first read) is kept, as -o ipe
+ * keeps the first of a repeated id.  Returns the number of ids of from
+ * that t had with other fields.  Cost centres are not merged (the
+ * tables name -hi bands by info table only).
+ */
+uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from);
 
 #endif

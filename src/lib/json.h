@@ -57,6 +57,9 @@ struct json_reader {
 	 * the first one was */
 	unsigned long quotes, backslashes, controls;
 	long fix_line, fix_col;
+	/* \u escapes of a lone UTF-16 surrogate, read as U+FFFD */
+	unsigned long surrogates;
+	long sur_line, sur_col;
 };
 
 /* Start reading in (opened, nothing consumed) for file's diagnostics;
@@ -97,7 +100,11 @@ long json_col(const struct json_reader *j);
 
 /* After the document: one warning, at the first repair, saying what
  * was repaired and how often ("invalid JSON as GHC writes it, read as
- * meant: ..."), if anything was. */
+ * meant: ..."), if anything was; and one, at the first, for \u escapes
+ * of lone UTF-16 surrogates ("N lone UTF-16 surrogates (\\uD800 to
+ * \\uDFFF without their pair): read as U+FFFD (the first here)"), which
+ * under strict are the error "lone UTF-16 surrogate \\uXXXX in a
+ * string". */
 void json_warn_repairs(struct json_reader *j);
 
 /* After the value: 1 if only white space follows (consumed), else 0

@@ -10,7 +10,7 @@
  *   escape  := '"' | '\' | '/' | 'b' | 'f' | 'n' | 'r' | 't'
  *            | 'u' HEX HEX HEX HEX     (UTF-16; a surrogate pair makes one
  *                                      code point, a lone surrogate is
- *                                      read as U+FFFD)
+ *                                      read as U+FFFD: a repair)
  *   number  := ['-'] ('0' | [1-9][0-9]*) ['.' [0-9]+]
  *              [('e'|'E') ['+'|'-'] [0-9]+]
  *
@@ -211,10 +211,28 @@ static int ends_string(struct json_reader *j)
 	return 1;
 }
 
+/* A \u escape of a lone surrogate u (the position is that of its
+ * "\u"): U+FFFD, a repair; under strict, an error. */
+static void lone_surrogate(struct json_reader *j, long u, long line,
+                           long col)
+{
+	if (j->strict) {
+		j->tok_line = line;
+		j->tok_col = col;
+		hpt_data_error(json_where(j), json_col(j), "lone UTF-16 "
+		               "surrogate \\u%04lx in a string", u);
+	}
+	if (j->surrogates++ == 0) {
+		j->sur_line = line;
+		j->sur_col = col;
+	}
+	put_utf8(j, 0xfffd);
+}
+
 static void read_escape(struct json_reader *j)
 {
 	int c = peekb(j, 0);
-	long u, lo;
+	long u, lo, line, col;
 	const char *plain = "\"\\/bfnrt";
 	const char *dec = "\"\\/\b\f\n\r\t";
 	const char *q = c > 0 ? strchr(plain, c) : NULL;
@@ -233,12 +251,15 @@ static void read_escape(struct json_reader *j)
 		return;
 	}
 	here(j);
+	line = j->tok_line;
+	col = j->tok_col - 1; /* at the backslash */
 	getb(j);
 	if ((u = hex4(j)) < 0)
 		hpt_data_error(json_where(j), json_col(j),
 		               "malformed \\u escape");
 	if (u >= 0xd800 && u <= 0xdbff && peekb(j, 0) == '\\' &&
 	    peekb(j, 1) == 'u') {
+		long line2 = j->line, col2 = j->col;
 		getb(j);
 		getb(j);
 		if ((lo = hex4(j)) < 0)
@@ -249,10 +270,15 @@ static void read_escape(struct json_reader *j)
 			                (unsigned long)(lo - 0xdc00));
 			return;
 		}
-		put_utf8(j, 0xfffd);
+		lone_surrogate(j, u, line, col);
 		u = lo;
+		line = line2;
+		col = col2;
 	}
-	put_utf8(j, u >= 0xd800 && u <= 0xdfff ? 0xfffd : (unsigned long)u);
+	if (u >= 0xd800 && u <= 0xdfff)
+		lone_surrogate(j, u, line, col);
+	else
+		put_utf8(j, (unsigned long)u);
 }
 
 static void read_string(struct json_reader *j)
@@ -578,6 +604,17 @@ long json_col(const struct json_reader *j)
 void json_warn_repairs(struct json_reader *j)
 {
 	char *a, *b, *c;
+	if (j->surrogates > 0) {
+		long l = j->tok_line, k = j->tok_col;
+		j->tok_line = j->sur_line;
+		j->tok_col = j->sur_col;
+		hpt_data_warn(json_where(j), json_col(j), "%lu lone UTF-16 "
+		              "surrogates (\\uD800 to \\uDFFF without their "
+		              "pair): read as U+FFFD (the first here)",
+		              j->surrogates);
+		j->tok_line = l;
+		j->tok_col = k;
+	}
 	if (j->quotes + j->backslashes + j->controls == 0)
 		return;
 	a = j->quotes ? hpt_xasprintf("%lu unescaped '\"'", j->quotes)

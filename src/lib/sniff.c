@@ -46,22 +46,18 @@ enum hpt_format hpt_sniff(struct hpt_input *in)
 	return f;
 }
 
-/* The format of the input from byte from on (nothing consumed). */
-static enum hpt_format sniff(struct hpt_input *in, size_t from)
+/* The first line that is not blank, from byte from on: read ahead to
+ * its end, or 4 KiB, whichever comes first; never much past it, since
+ * a file being followed may have no more yet.  Returns its length (0:
+ * none), *s its bytes, *lineno its line number; *ended says whether
+ * the bytes peeked ended before 4 KiB (so a blank start is empty
+ * input). */
+static size_t first_line(struct hpt_input *in, size_t from, const char **s,
+                         long *lineno, int *ended)
 {
-	static const char *const hp_kw[] = {"JOB", "DATE", "SAMPLE_UNIT",
-	                                    "VALUE_UNIT", "BEGIN_SAMPLE",
-	                                    "MARK"};
-	const char *p, *line, *nl;
-	size_t got, want, i, n, k;
-	got = hpt_input_peek(in, from + 4, &p);
-	if (got == from)
-		return HPT_FMT_EMPTY;
-	if (got == from + 4 && memcmp(p + from, "hdrb", 4) == 0)
-		return HPT_FMT_EVENTLOG;
-	/* Read ahead to the end of the first line that is not blank, or 4
-	 * KiB, whichever comes first; never much past it, since a file
-	 * being followed may have no more yet. */
+	const char *p, *nl;
+	size_t got, want, i, k;
+	long l = 1;
 	for (want = 8;; want *= 2) {
 		got = hpt_input_peek(in, want, &p);
 		for (i = from; i < got && (p[i] == ' ' || p[i] == '\t' ||
@@ -72,11 +68,41 @@ static enum hpt_format sniff(struct hpt_input *in, size_t from)
 		if (got < want || want >= 4096)
 			break;
 	}
+	*ended = got < want;
+	for (k = from; k < i; k++)
+		l += p[k] == '\n';
+	*lineno = l;
+	*s = p + i;
 	if (i == got)
-		return got < want ? HPT_FMT_EMPTY : HPT_FMT_UNKNOWN;
-	line = p + i;
-	nl = memchr(line, '\n', got - i);
-	n = nl ? (size_t)(nl - line) : got - i;
+		return 0;
+	nl = memchr(p + i, '\n', got - i);
+	return nl ? (size_t)(nl - (p + i)) : got - i;
+}
+
+size_t hpt_sniff_line(struct hpt_input *in, const char **s, long *lineno)
+{
+	int ended;
+	return first_line(in, 0, s, lineno, &ended);
+}
+
+/* The format of the input from byte from on (nothing consumed). */
+static enum hpt_format sniff(struct hpt_input *in, size_t from)
+{
+	static const char *const hp_kw[] = {"JOB", "DATE", "SAMPLE_UNIT",
+	                                    "VALUE_UNIT", "BEGIN_SAMPLE",
+	                                    "MARK"};
+	const char *p, *line;
+	size_t got, n, k;
+	long lineno;
+	int ended;
+	got = hpt_input_peek(in, from + 4, &p);
+	if (got == from)
+		return HPT_FMT_EMPTY;
+	if (got == from + 4 && memcmp(p + from, "hdrb", 4) == 0)
+		return HPT_FMT_EVENTLOG;
+	n = first_line(in, from, &line, &lineno, &ended);
+	if (n == 0)
+		return ended ? HPT_FMT_EMPTY : HPT_FMT_UNKNOWN;
 	if (line[0] == '{')
 		return HPT_FMT_JSON;
 	for (k = 0; k < sizeof hp_kw / sizeof hp_kw[0]; k++)
@@ -87,6 +113,12 @@ static enum hpt_format sniff(struct hpt_input *in, size_t from)
 	    contains(line, n, "Retainer sets created") ||
 	    (n >= 20 && memcmp(line, "Retainer Profiling: ", 20) == 0))
 		return HPT_FMT_PROF;
+	/* a first line of no format, with a NUL byte (which no text
+	 * format's first line holds): refused now, not after reading an
+	 * endless line.  A recognised line keeps its reader, which repairs
+	 * or refuses the byte itself. */
+	if (memchr(line, '\0', n))
+		return HPT_FMT_BINARY;
 	return HPT_FMT_UNKNOWN;
 }
 
@@ -103,6 +135,8 @@ const char *hpt_format_name(enum hpt_format f)
 		return "a -pj JSON profile";
 	case HPT_FMT_EVENTLOG:
 		return "an eventlog";
+	case HPT_FMT_BINARY:
+		return "binary data (a NUL byte in its first line)";
 	default:
 		return "unknown data";
 	}

@@ -16,6 +16,11 @@
  *              that +RTS -hr without -p writes before its SET list)
  *              (rts/ProfilerReport.c, rts/RetainerSet.c,
  *              rts/RetainerProfile.c; formats.md 2)
+ *   binary     none of the above, with a NUL byte in the first line
+ *              that is not blank (or in the first 4 KiB of one
+ *              without a newline): so that 100 MB of NULs or an
+ *              endless binary stream is refused after 4 KiB, not read
+ *              whole
  *   empty      no byte, or only white space
  *   unknown    anything else: the reader the program expects decides
  *              (and says what is wrong with the first line)
@@ -39,15 +44,22 @@ enum hpt_format {
 	HPT_FMT_HP,
 	HPT_FMT_PROF,
 	HPT_FMT_JSON,
-	HPT_FMT_EVENTLOG
+	HPT_FMT_EVENTLOG,
+	HPT_FMT_BINARY
 };
 
 /* What the input holds, from its first bytes (none consumed). */
 enum hpt_format hpt_sniff(struct hpt_input *in);
 
+/* The first line that is not blank, as the sniffer saw it (at most 4
+ * KiB of it, nothing consumed): returns its length in bytes (0: none),
+ * *s its bytes and *lineno its line number, for the message that
+ * refuses binary data ("FILE:LINE: not a .prof report: ..."). */
+size_t hpt_sniff_line(struct hpt_input *in, const char **s, long *lineno);
+
 /* The format as a noun phrase for messages: "a heap profile (.hp)",
  * "a .prof report", "a -pj JSON profile", "an eventlog", "empty input",
- * "unknown data". */
+ * "binary data (a NUL byte in its first line)", "unknown data". */
 const char *hpt_format_name(enum hpt_format f);
 
 #endif
