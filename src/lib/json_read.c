@@ -609,9 +609,9 @@ void json_warn_repairs(struct json_reader *j)
 		j->tok_line = j->sur_line;
 		j->tok_col = j->sur_col;
 		hpt_data_warn(json_where(j), json_col(j), "%lu lone UTF-16 "
-		              "surrogates (\\uD800 to \\uDFFF without their "
+		              "surrogate%s (\\uD800 to \\uDFFF without their "
 		              "pair): read as U+FFFD (the first here)",
-		              j->surrogates);
+		              j->surrogates, j->surrogates == 1 ? "" : "s");
 		j->tok_line = l;
 		j->tok_col = k;
 	}
