@@ -80,9 +80,13 @@ check: all
 	sh tests/run
 
 # The suite with every program run under valgrind's memcheck (Debian
-# package valgrind): a memory error or leak fails its test.
+# package valgrind): a memory error or leak fails its test.  An hour of
+# CPU or more; `make check-valgrind VALGRIND_PARTS=6 VALGRIND_PART=K`
+# runs part K (0 to 5) of the runs under memcheck, the rest natively.
+VALGRIND_PARTS = 1
+VALGRIND_PART = 0
 check-valgrind: all
-	HPT_VALGRIND=1 sh tests/run
+	HPT_VALGRIND=$(VALGRIND_PARTS) HPT_VALGRIND_PART=$(VALGRIND_PART) sh tests/run
 
 # The performance targets, measured on large inputs built in bench/out/
 # (never part of `make check`; minutes, not seconds): `make bench QUICK=1`
