@@ -73,17 +73,22 @@ static void dump_json(struct fz_buf *d, const struct prof_report *p)
 /* Can a .prof hold r's text as it is?  Not a name with a space or TAB
  * at either end (indentation and padding), nor a module that is empty
  * or holds a space (a Haskell module name never does: the reader splits
- * rows at the module), nor a CR (CRLF lines), nor a date or command with a line break: the text
- * format has no way to tell them (GHC's own report neither), so the -o
- * prof round trip is not asked of them. */
+ * rows at the module), nor a module or SRC with a line break (GHC writes
+ * none; proftree.1 BUGS), nor a CR (CRLF lines), nor a date or command
+ * with a line break: the text format has no way to tell them (GHC's own
+ * report neither), so the -o prof round trip is not asked of them. */
 static int text_can_hold(const struct prof_report *p)
 {
 	size_t i;
 	for (i = 0; i < p->n; i++) {
 		const char *m = prof_name(p, p->module[i]);
 		size_t n = prof_len(p, p->module[i]);
-		if (n == 0 || memchr(m, ' ', n) || memchr(m, '\t', n))
+		if (n == 0 || memchr(m, ' ', n) || memchr(m, '\t', n) ||
+		    memchr(m, '\n', n))
 			return 0;
+		if (memchr(prof_name(p, p->src[i]), '\n',
+		           prof_len(p, p->src[i])))
+			return 0; /* proftree.1 BUGS */
 	}
 	for (i = 0; i < p->names.count; i++) {
 		const char *s = p->names.name[i];
