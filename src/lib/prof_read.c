@@ -1475,7 +1475,8 @@ static int joined_in_label(const struct reader *rd, const struct row *w)
  * next line starts at column 0, where a row would be a second root.  So
  * a line that is not a row is kept, and joined with the next ones (up to
  * 4 lines) only while the next line cannot be a row on its own
- * (row_alone); otherwise the kept line is skipped with a warning.
+ * (row_alone) and the join's line breaks are all in its label
+ * (joined_in_label); otherwise the kept line is skipped with a warning.
  * Each line is parsed once alone and, after a kept line, once joined. */
 static int tree_row(struct reader *rd, const char *s, size_t n)
 {
