@@ -1457,11 +1457,26 @@ static int row_alone(const struct reader *rd, const struct row *w,
 	return 1;
 }
 
+/* Does a joined row parsed as w hold its line breaks inside its label
+ * only?  GHC writes no module or SRC with a line break, nor figures,
+ * so a join that puts one there (or splits the figures across lines)
+ * is no row.  The rare path: run on joined rows only. */
+static int joined_in_label(const struct reader *rd, const struct row *w)
+{
+	const char *s = rd->carry, *nl = NULL, *p = s;
+	size_t n = rd->carry_len;
+	while ((p = memchr(p, '\n', n - (size_t)(p - s))) != NULL)
+		nl = p++;
+	return nl == NULL || ((size_t)(nl - s) >= w->lab_s &&
+	                      (size_t)(nl - s) < w->lab_e);
+}
+
 /* A tree line.  GHC writes a label holding a newline raw: the label's
  * next line starts at column 0, where a row would be a second root.  So
  * a line that is not a row is kept, and joined with the next ones (up to
  * 4 lines) only while the next line cannot be a row on its own
- * (row_alone); otherwise the kept line is skipped with a warning.
+ * (row_alone) and the join's line breaks are all in its label
+ * (joined_in_label); otherwise the kept line is skipped with a warning.
  * Each line is parsed once alone and, after a kept line, once joined. */
 static int tree_row(struct reader *rd, const char *s, size_t n)
 {
@@ -1471,7 +1486,8 @@ static int tree_row(struct reader *rd, const char *s, size_t n)
 		size_t keep = rd->carry_len;
 		int parts = rd->carry_parts, join_ok;
 		carry_add(rd, s, n);
-		join_ok = parse_row(rd, rd->carry, rd->carry_len, &wj) == 0;
+		join_ok = parse_row(rd, rd->carry, rd->carry_len, &wj) == 0 &&
+		          joined_in_label(rd, &wj);
 		is_row = parse_row(rd, s, n, &w) == 0;
 		if (join_ok && !row_alone(rd, is_row ? &w : NULL, join_ok)) {
 			add_row(rd, rd->carry, rd->carry_len, &wj);
