@@ -383,6 +383,10 @@ narrow() {
 	hpstat -o tsv "$f" "$CASES/empty.hp" >"$BATS_TEST_TMPDIR/o" 2>/dev/null && return 1
 	[ "$(tail -1 "$BATS_TEST_TMPDIR/o")" = "hpstat: error: output incomplete, see the messages of hpstat" ]
 	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | wc -l)" -eq "$(hpstat -o tsv "$f" | wc -l)" ]
+	# JSON: the document, then the trailer on a line of its own
+	hpstat -o json "$f" "$CASES/empty.hp" >"$BATS_TEST_TMPDIR/o" 2>/dev/null && return 1
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/o")" = "hpstat: error: output incomplete, see the messages of hpstat" ]
+	[ "$(tail -2 "$BATS_TEST_TMPDIR/o" | head -1)" = "  }" ]
 }
 
 @test "standard input has one name, <stdin>, in messages and in every output" {

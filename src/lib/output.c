@@ -20,6 +20,7 @@ const char *hpt_fail_trailer;
 static char *outbuf;
 static size_t outcap, outlen;
 static uint64_t out_written;  /* bytes written to standard output */
+static int out_midline;       /* the last byte written was not a newline */
 static int out_failed;        /* a write failed: write nothing more */
 static size_t outmark;   /* with units: end of the last complete unit */
 static int units;
@@ -51,6 +52,8 @@ static void write_all(const char *p, size_t n)
 		o += (size_t)w;
 	}
 	out_written += n;
+	if (n > 0)
+		out_midline = p[n - 1] != '\n';
 }
 
 /* On a fatal error: if output has begun, it must not look complete.
@@ -71,6 +74,16 @@ static void fail_output(void)
 			return;
 		if (w > 0)
 			o += (size_t)w;
+	}
+	if (n > 0)
+		out_midline = outbuf[n - 1] != '\n';
+	/* the trailer on a line of its own (a JSON document ends in '}') */
+	while (out_midline) {
+		ssize_t w = write(1, "\n", 1);
+		if (w <= 0 && errno != EINTR)
+			return;
+		if (w > 0)
+			out_midline = 0;
 	}
 	tl = strlen(t);
 	for (o = 0; o < tl;) {
