@@ -14,7 +14,6 @@
 #include "prof_json.h"
 #include "prof_read.h"
 #include "prog.h"
-#include "escape.h"
 #include "sniff.h"
 
 static const char usage[] = "usage: prof2json [-Sq] [file]";
@@ -48,14 +47,6 @@ static void read_report(struct prof_report *r, const char *path, int strict)
 			hpt_data_error(in.name, 0, "-S: the report needed "
 			               "repairs (see the warnings)");
 		break;
-	case HPT_FMT_BINARY: {
-		/* refused after 4 KiB, not after an endless line */
-		const char *s;
-		long line;
-		size_t n = hpt_sniff_line(&in, &s, &line);
-		hpt_data_error(in.name, line, "not a .prof report: \"%s\"",
-		               hpt_quote(0, s, n));
-	}
 	case HPT_FMT_HP:
 		hpt_data_error(in.name, 0, "%s, not a .prof report",
 		               hpt_format_name(f));

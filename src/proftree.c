@@ -75,14 +75,6 @@ static void read_one(struct prof_report *r, const char *path)
 		prof_json_read(r, &in, PROF_JSON_TEXT);
 		hpt_input_close(&in);
 		return;
-	case HPT_FMT_BINARY: {
-		/* refused after 4 KiB, not after an endless line */
-		const char *s;
-		long line;
-		size_t n = hpt_sniff_line(&in, &s, &line);
-		hpt_data_error(in.name, line, "not a .prof report: \"%s\"",
-		               hpt_quote(0, s, n));
-	}
 	case HPT_FMT_HP:
 		hpt_data_error(in.name, 0, "%s, not a .prof report (hpcat "
 		               "reads it)", hpt_format_name(f));

@@ -54,6 +54,7 @@
 #include "diag.h"
 #include "escape.h"
 #include "num.h"
+#include "sniff.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1768,6 +1769,14 @@ void prof_read(struct prof_report *r, struct hpt_input *in)
 	rd.pending = PROF_NONE;
 	free(r->file);
 	r->file = hpt_xstrdup(in->name);
+	if (hpt_sniff(in) == HPT_FMT_BINARY) {
+		/* refused after at most 4 KiB, not after an endless line */
+		const char *b;
+		long line;
+		size_t n = hpt_sniff_line(in, &b, &line);
+		hpt_data_error(rd.file, line, "not a .prof report: \"%s\"",
+		               hpt_quote(0, b, n));
+	}
 	while ((len = hpt_input_line(in, &s)) >= 0) {
 		size_t n = (size_t)len;
 		while (n && s[n - 1] == '\r')

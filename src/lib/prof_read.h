@@ -26,7 +26,8 @@
  * does not end it when rows follow.
  * Errors (exit 2): "FILE: empty input", "FILE: JSON (-pj) input not
  * supported yet", "FILE: eventlog input not supported yet",
- * "FILE:LINE: not a .prof report: "TEXT"", "FILE:LINE: not a .prof
+ * "FILE:LINE: not a .prof report: "TEXT"" (also for binary data, after
+ * at most 4 KiB: hpt_sniff), "FILE:LINE: not a .prof
  * report: no header or cost-centre tree", "FILE:LINE: no cost-centre
  * tree after the header", "FILE:LINE: no cost-centre tree: no row after
  * the column header", "FILE:LINE: second root row "TEXT"",
