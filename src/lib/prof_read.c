@@ -72,6 +72,20 @@ struct glued {
 	size_t len, dig;
 };
 
+/* A row on the path to the last row placed: what placing the rows after
+ * it takes.  Only the rows of the path are kept so (not every node: a
+ * report of a million rows would spend 36 MB on it), as only they can
+ * get children: an empty label is fitted under one by its percentages,
+ * and a cut report is found by them (check_path). */
+struct step {
+	uint32_t node;
+	long ind;              /* its indent, as printed */
+	int32_t pct[4];        /* its percentages as printed, in tenths:
+	                        * %time %alloc, individual then inherited */
+	int64_t csum[2];       /* its children's inherited %time, %alloc */
+	uint32_t nkids;        /* its children */
+};
+
 struct reader {
 	struct prof_report *r;
 	struct hpt_input *in;
@@ -113,19 +127,13 @@ struct reader {
 	char *exp;             /* a line with its TABs expanded */
 	size_t exp_cap;
 	/* tree building */
-	uint32_t *stack;       /* the path to the last row, root first */
-	long *ind;             /* the indent of each of those rows */
-	size_t sn, stack_cap, ind_cap;
+	struct step *path;     /* the path to the last row, root first */
+	size_t sn, path_cap;
 	size_t rows;           /* rows placed */
-	int32_t *pct;          /* 4 per node: the row's percentages, tenths */
-	int64_t *csum;         /* 2 per node: children's inherited tenths */
-	uint32_t *nkids;
-	size_t aux_cap;
 	uint32_t pending;      /* last row, an empty label placed tentatively */
 	long pend_hi;          /* deepest indent it could have */
-	uint32_t *saved;       /* the path entries it replaced */
-	long *saved_ind;
-	size_t nsaved, saved_cap, saved_ind_cap;
+	struct step *saved;    /* the path entries it replaced */
+	size_t nsaved, saved_cap;
 	struct triple *tri;    /* the rows' (label, module, SRC) ids */
 	size_t tri_slots, tri_count;
 	int cols_bytes;        /* the row being parsed is one line of
@@ -552,81 +560,73 @@ static void tree_header(struct reader *rd, const char *s, size_t n)
 
 /* ---- tree rows ---- */
 
-#define GROW(a, nc) ((a) = hpt_xrealloc((a), (nc) * sizeof *(a)))
-
-static void aux_grow(struct reader *rd, size_t need)
-{
-	if (need <= rd->aux_cap)
-		return;
-	rd->aux_cap = need * 2;
-	GROW(rd->pct, rd->aux_cap * 4);
-	GROW(rd->csum, rd->aux_cap * 2);
-	GROW(rd->nkids, rd->aux_cap);
-}
-
-/* Could node x (inherited percentages known) be a child of p, given the
- * children p already has?  Rounding to 0.1 allows half a tenth for every
- * figure involved. */
-static int fits(struct reader *rd, uint32_t p, uint32_t x)
+/* Could a row with percentages xpct be a child of the path's row p,
+ * given the children p already has?  Rounding to 0.1 allows half a
+ * tenth for every figure involved. */
+static int fits(const struct step *p, const int32_t *xpct)
 {
 	int w;
 	for (w = 0; w < 2; w++) {
-		int64_t inh = rd->pct[4 * p + 2 + w], ind = rd->pct[4 * p + w];
-		int64_t need = ind + rd->csum[2 * p + w] + rd->pct[4 * x + 2 + w];
-		if (2 * inh + (int64_t)rd->nkids[p] + 2 < 2 * need)
+		int64_t need = p->pct[w] + p->csum[w] + xpct[2 + w];
+		if (2 * (int64_t)p->pct[2 + w] + (int64_t)p->nkids + 2 <
+		    2 * need)
 			return 0;
 	}
 	return 1;
 }
 
-static void attach(struct reader *rd, uint32_t x, uint32_t p)
+/* Make node x (percentages xpct) a child of the path's row p (NULL: a
+ * root). */
+static void attach(struct reader *rd, uint32_t x, struct step *p,
+                   const int32_t *xpct)
 {
 	struct prof_report *r = rd->r;
-	r->parent[x] = p;
-	r->depth[x] = p == PROF_NONE ? 0 : r->depth[p] + 1;
-	if (p != PROF_NONE) {
-		rd->csum[2 * p] += rd->pct[4 * x + 2];
-		rd->csum[2 * p + 1] += rd->pct[4 * x + 3];
-		rd->nkids[p]++;
+	r->parent[x] = p ? p->node : PROF_NONE;
+	r->depth[x] = p ? r->depth[p->node] + 1 : 0;
+	if (p) {
+		p->csum[0] += xpct[2];
+		p->csum[1] += xpct[3];
+		p->nkids++;
 	}
 }
 
-static void detach(struct reader *rd, uint32_t x)
+/* Undo attach(x, p, xpct). */
+static void detach(struct step *p, const int32_t *xpct)
 {
-	uint32_t p = rd->r->parent[x];
-	if (p != PROF_NONE) {
-		rd->csum[2 * p] -= rd->pct[4 * x + 2];
-		rd->csum[2 * p + 1] -= rd->pct[4 * x + 3];
-		rd->nkids[p]--;
-	}
+	p->csum[0] -= xpct[2];
+	p->csum[1] -= xpct[3];
+	p->nkids--;
 }
 
-static void push(struct reader *rd, uint32_t x, long ind)
+/* Put node x (indent ind, percentages pct, no children yet) at the end
+ * of the path. */
+static void push(struct reader *rd, uint32_t x, long ind, const int32_t *pct)
 {
-	if (rd->sn == rd->stack_cap || rd->sn == rd->ind_cap) {
-		rd->stack = hpt_xgrow(rd->stack, &rd->stack_cap, rd->sn + 1,
-		                      sizeof *rd->stack);
-		rd->ind = hpt_xgrow(rd->ind, &rd->ind_cap, rd->sn + 1,
-		                    sizeof *rd->ind);
-	}
-	rd->stack[rd->sn] = x;
-	rd->ind[rd->sn] = ind;
-	rd->sn++;
+	struct step *t;
+	if (rd->sn == rd->path_cap)
+		rd->path = hpt_xgrow(rd->path, &rd->path_cap, rd->sn + 1,
+		                     sizeof *rd->path);
+	t = &rd->path[rd->sn++];
+	t->node = x;
+	t->ind = ind;
+	memcpy(t->pct, pct, sizeof t->pct);
+	t->csum[0] = t->csum[1] = 0;
+	t->nkids = 0;
 }
 
 /* Place node x, indented by ind, under the nearest row above it with a
  * smaller indent.  GHC 6.x skips hidden stacks but still indents their
  * children, so an indent may grow by more than one. */
-static void place(struct reader *rd, uint32_t x, long ind, const char *s,
-                  size_t n)
+static void place(struct reader *rd, uint32_t x, long ind,
+                  const int32_t *pct, const char *s, size_t n)
 {
-	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= ind)
+	while (rd->sn > 0 && rd->path[rd->sn - 1].ind >= ind)
 		rd->sn--;
 	if (rd->sn == 0 && rd->rows > 0)
 		hpt_data_error(rd->file, rd->in->lineno,
 		               "second root row \"%s\"", hpt_quote(0, s, n));
-	attach(rd, x, rd->sn ? rd->stack[rd->sn - 1] : PROF_NONE);
-	push(rd, x, ind);
+	attach(rd, x, rd->sn ? &rd->path[rd->sn - 1] : NULL, pct);
+	push(rd, x, ind, pct);
 	rd->rows++;
 }
 
@@ -636,51 +636,55 @@ static void place(struct reader *rd, uint32_t x, long ind, const char *s,
 static void settle(struct reader *rd, long ind)
 {
 	uint32_t x = rd->pending;
+	struct step t;
 	long e;
 	size_t k;
 	if (x == PROF_NONE)
 		return;
 	rd->pending = PROF_NONE;
-	e = rd->ind[rd->sn - 1];
+	e = rd->path[rd->sn - 1].ind;
 	if (ind <= e + 1 || ind - 1 > rd->pend_hi)
 		return; /* consistent, or no place could make it so */
-	detach(rd, x);
-	rd->sn--;
-	for (k = 0; k < rd->nsaved; k++)
-		push(rd, rd->saved[k], rd->saved_ind[k]);
-	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= ind - 1)
+	/* x is the last of the path (it has no children yet), its
+	 * parent the one before */
+	t = rd->path[--rd->sn];
+	detach(&rd->path[rd->sn - 1], t.pct);
+	for (k = 0; k < rd->nsaved; k++) {
+		if (rd->sn == rd->path_cap)
+			rd->path = hpt_xgrow(rd->path, &rd->path_cap,
+			                     rd->sn + 1, sizeof *rd->path);
+		rd->path[rd->sn++] = rd->saved[k];
+	}
+	while (rd->sn > 0 && rd->path[rd->sn - 1].ind >= ind - 1)
 		rd->sn--;
-	attach(rd, x, rd->stack[rd->sn - 1]);
-	push(rd, x, ind - 1);
+	attach(rd, x, &rd->path[rd->sn - 1], t.pct);
+	push(rd, x, ind - 1, t.pct);
 }
 
-/* An empty label: under the deepest row of the current path whose
- * inherited percentages can hold it; remember the rows passed over. */
-static void place_empty(struct reader *rd, uint32_t x, const char *s,
-                        size_t n)
+/* An empty label (node x, percentages pct): under the deepest row of
+ * the current path whose inherited percentages can hold it; remember
+ * the rows passed over. */
+static void place_empty(struct reader *rd, uint32_t x, const int32_t *pct,
+                        const char *s, size_t n)
 {
 	size_t j, k;
 	if (rd->rows == 0) {
-		place(rd, x, 0, s, n);
+		place(rd, x, 0, pct, s, n);
 		return;
 	}
-	rd->pend_hi = rd->ind[rd->sn - 1] + 1;
+	rd->pend_hi = rd->path[rd->sn - 1].ind + 1;
 	for (j = rd->sn - 1; j > 0; j--)
-		if (fits(rd, rd->stack[j], x))
+		if (fits(&rd->path[j], pct))
 			break;
 	rd->nsaved = 0;
 	for (k = j + 1; k < rd->sn; k++) {
 		rd->saved = hpt_xgrow(rd->saved, &rd->saved_cap, rd->nsaved + 1,
 		                      sizeof *rd->saved);
-		rd->saved_ind = hpt_xgrow(rd->saved_ind, &rd->saved_ind_cap,
-		                          rd->nsaved + 1, sizeof *rd->saved_ind);
-		rd->saved[rd->nsaved] = rd->stack[k];
-		rd->saved_ind[rd->nsaved] = rd->ind[k];
-		rd->nsaved++;
+		rd->saved[rd->nsaved++] = rd->path[k];
 	}
 	rd->sn = j + 1;
-	attach(rd, x, rd->stack[j]);
-	push(rd, x, rd->ind[j] + 1);
+	attach(rd, x, &rd->path[j], pct);
+	push(rd, x, rd->path[j].ind + 1, pct);
 	rd->rows++;
 	rd->pending = x;
 }
@@ -981,12 +985,13 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
  * "<unreadable row>" in module "?" with no figures, at its indent. */
 static void placeholder(struct reader *rd, long ind)
 {
+	static const int32_t zero[4] = {0, 0, 0, 0};
 	struct prof_report *r = rd->r;
 	uint32_t x, q;
 	rd->lost = 0;
 	if (ind <= rd->lost_ind)
 		return;
-	while (rd->sn > 0 && rd->ind[rd->sn - 1] >= rd->lost_ind)
+	while (rd->sn > 0 && rd->path[rd->sn - 1].ind >= rd->lost_ind)
 		rd->sn--;
 	if (rd->sn == 0)
 		return; /* it would be a second root */
@@ -994,12 +999,8 @@ static void placeholder(struct reader *rd, long ind)
 	x = prof_add(r, PROF_NONE,
 	             hpt_intern(&r->names, "<unreadable row>", 16, NULL), q,
 	             r->has_src ? q : hpt_intern(&r->names, "", 0, NULL));
-	aux_grow(rd, r->n);
-	memset(rd->pct + 4 * x, 0, 4 * sizeof *rd->pct);
-	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
-	rd->nkids[x] = 0;
-	attach(rd, x, rd->stack[rd->sn - 1]);
-	push(rd, x, rd->lost_ind);
+	attach(rd, x, &rd->path[rd->sn - 1], zero);
+	push(rd, x, rd->lost_ind, zero);
 	rd->rows++;
 	rd->ph = hpt_xgrow(rd->ph, &rd->ph_cap, rd->nph + 1, sizeof *rd->ph);
 	rd->ph[rd->nph++] = x;
@@ -1041,19 +1042,27 @@ static void glued_modules(struct reader *rd)
 	}
 }
 
-/* A -p report's placeholders inherit what their children do (exact
- * reports sum every node in prof_sum). */
+/* A -p report's placeholders inherit what their children do, as
+ * printed (a placeholder under a placeholder counts 0, as it has no
+ * figures printed); exact reports sum every node in prof_sum. */
 static void placeholder_sums(struct reader *rd)
 {
 	struct prof_report *r = rd->r;
-	size_t k;
-	if (r->exact)
+	unsigned char *is_ph;
+	size_t k, i;
+	if (r->exact || rd->nph == 0)
 		return;
-	for (k = 0; k < rd->nph; k++) {
-		uint32_t x = rd->ph[k];
-		r->inh_time[x] = (uint64_t)rd->csum[2 * x];
-		r->inh_alloc[x] = (uint64_t)rd->csum[2 * x + 1];
+	is_ph = hpt_xcalloc(r->n, 1);
+	for (k = 0; k < rd->nph; k++)
+		is_ph[rd->ph[k]] = 1;
+	for (i = 0; i < r->n; i++) {
+		uint32_t p = r->parent[i];
+		if (p == PROF_NONE || !is_ph[p] || is_ph[i])
+			continue;
+		r->inh_time[p] += r->inh_time[i];
+		r->inh_alloc[p] += r->inh_alloc[i];
 	}
+	free(is_ph);
 }
 
 /* A digest of the n bytes at s for triple_hash: its first, middle and
@@ -1200,10 +1209,6 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		}
 		rd->is_mod[m] = 1;
 	}
-	aux_grow(rd, r->n);
-	memcpy(rd->pct + 4 * x, w->pct, sizeof w->pct);
-	rd->csum[2 * x] = rd->csum[2 * x + 1] = 0;
-	rd->nkids[x] = 0;
 	if (r->exact) {
 		r->ind_time[x] = w->ticks;
 		r->ind_alloc[x] = w->bytes;
@@ -1216,9 +1221,9 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 	if (w->empty) {
 		if (rd->pending != PROF_NONE)
 			rd->pending = PROF_NONE; /* two in a row: keep the first */
-		place_empty(rd, x, s, n);
+		place_empty(rd, x, w->pct, s, n);
 	} else {
-		place(rd, x, w->ind, s, n);
+		place(rd, x, w->ind, w->pct, s, n);
 	}
 }
 
@@ -1543,11 +1548,12 @@ static int check_path(struct reader *rd)
 	size_t k;
 	int w;
 	for (k = 0; k < rd->sn; k++) {
-		uint32_t x = rd->stack[k];
+		const struct step *t = &rd->path[k];
+		uint32_t x = t->node;
 		for (w = 0; w < 2; w++) {
-			int64_t inh = rd->pct[4 * x + 2 + w];
-			int64_t got = rd->pct[4 * x + w] + rd->csum[2 * x + w];
-			if (2 * (inh - got) <= (int64_t)rd->nkids[x] + 2)
+			int64_t inh = t->pct[2 + w];
+			int64_t got = t->pct[w] + t->csum[w];
+			if (2 * (inh - got) <= (int64_t)t->nkids + 2)
 				continue;
 			hpt_data_warn(rd->file, rd->last_row_line,
 			              "the tree ends here, but the inherited "
@@ -1739,13 +1745,8 @@ static void finish(struct reader *rd)
 static void reader_free(struct reader *rd)
 {
 	size_t k;
-	free(rd->stack);
-	free(rd->ind);
+	free(rd->path);
 	free(rd->saved);
-	free(rd->saved_ind);
-	free(rd->pct);
-	free(rd->csum);
-	free(rd->nkids);
 	free(rd->carry);
 	free(rd->exp);
 	free(rd->ph);
