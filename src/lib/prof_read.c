@@ -962,12 +962,17 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	size_t end = n, ind = 0;
 	int e;
 	w->glue_dig = 0;
-	/* a joined row (rd->carry) holds newlines: columns restart */
-	rd->cols_bytes = s != rd->carry && ascii_only(s, n);
+	/* The figures and counts are read with columns counted (the rare
+	 * glued rows need them); then the names, with columns as bytes
+	 * if they are one line of ASCII (a joined row, rd->carry, holds
+	 * newlines: columns restart).  What is right of them was read as
+	 * digits, points and commas. */
+	rd->cols_bytes = 0;
 	ind = skip_sp(s, 0, n);
 	if (peel_figures(rd, s, ind, &end, w) ||
 	    peel_counts(rd, s, ind, &end, w))
 		return -1;
+	rd->cols_bytes = s != rd->carry && ascii_only(s, end);
 	end = trim_sp(s, ind, end);
 	if (end == ind)
 		return -1;
@@ -1258,6 +1263,8 @@ static void sets_line(struct reader *rd, const char *s, size_t n)
 static int blank(const char *s, size_t n)
 {
 	size_t i;
+	if (n && s[n - 1] != ' ' && s[n - 1] != '\t')
+		return 0; /* every row: it ends in a figure */
 	for (i = skip_sp(s, 0, n); i < n; i++)
 		if (s[i] != ' ' && s[i] != '\t')
 			return 0;
@@ -1608,7 +1615,11 @@ static int check_totals(struct reader *rd)
 static void one_line(struct reader *rd, char *s, size_t n)
 {
 	struct hpt_input *in = rd->in;
-	if (memchr(s, '\t', n)) {
+	/* TABs matter in a column header, or once one had them (not in
+	 * the rows of a report whose headers had none: the common case) */
+	if ((rd->retabbed ? rd->st != S_SETS
+	                  : rd->st == S_TOP || rd->st == S_FLAT) &&
+	    memchr(s, '\t', n)) {
 		if ((rd->st == S_TOP || rd->st == S_FLAT) &&
 		    starts(s, n, "COST CENTRE"))
 			rd->retabbed = 1;
