@@ -851,6 +851,164 @@ static int peel_counts(struct reader *rd, const char *s, size_t ind,
 	return 0;
 }
 
+/*
+ * The fast path for the figures, entries and no. of a row (parse_row),
+ * where words are read (GCC, Clang, little-endian): each field is read
+ * from its last byte leftwards, eight bytes at a time; a count's digits
+ * are found in one word by a test of all eight bytes and turned into
+ * its value by three multiplications, the common one-digit count and
+ * "d.d" percentage by a compare.  It takes only what GHC writes: counts
+ * of 1 to 16 digits and percentages of 1 to 6 digits, a point and a
+ * digit, each after a space, the first (no.) after the indent, the
+ * rows long enough for words (every field ends at byte 16 or later).
+ * Anything else (a decimal comma, a glued no., more digits) sends the
+ * row the general way (peel_figures, peel_counts), which reads it and
+ * says what is wrong, just as if this were not here.
+ */
+#if SCAN_WORDS
+#define DIGITS0 UINT64_C(0x3030303030303030)
+#define HIGH8 UINT64_C(0x8080808080808080)
+
+/* The 8 bytes that end at s + e (e >= 8), s[e - 1] the highest. */
+static inline uint64_t word_before(const char *s, size_t e)
+{
+	uint64_t w;
+	memcpy(&w, s + e - 8, 8);
+	return w;
+}
+
+/* The high bit of each byte of w that is not a decimal digit (in
+ * x = w ^ "00000000" a digit byte is 0-9; adding 0x76 to its low 7
+ * bits sets the high bit from 10 on, with no carry between bytes). */
+static inline uint64_t non_digits(uint64_t w)
+{
+	uint64_t x = w ^ DIGITS0;
+	return (((x & LOW7) + UINT64_C(0x7676767676767676)) | x) & HIGH8;
+}
+
+/* The number in x: 8 digit values 0-9, the first (highest) in the
+ * lowest byte, leading zeros as 0; pairs, then fours, then all. */
+static inline uint64_t eight_digits(uint64_t x)
+{
+	const uint64_t mask = UINT64_C(0x000000FF000000FF);
+	x = x * 10 + (x >> 8);
+	return ((x & mask) * UINT64_C(0x000F424000000064) +
+	        ((x >> 16) & mask) * UINT64_C(0x0000271000000001)) >> 32;
+}
+
+/* The end of the token before s[i]: the offset after the last byte
+ * below i that is not a space; 0 if there is none at 8 or above. */
+static inline size_t end_before(const char *s, size_t i)
+{
+	for (; i >= 8; i -= 8) {
+		uint64_t z = ~zeros(spaces_of(s + i - 8)) & HIGH8;
+		if (z)
+			return i - 8 + LAST(z) + 1;
+	}
+	return 0;
+}
+
+/* The count whose last digit is s[e - 1] (e >= 16): 1 to 16 digits
+ * after a space.  Returns its start, with *v its value; 0 if it is no
+ * such count. */
+static inline size_t count_back(const char *s, size_t e, uint64_t *v)
+{
+	uint64_t w = word_before(s, e), nd = non_digits(w), hi = 0;
+	size_t len;
+	if (nd >> 63)
+		return 0; /* the last byte is no digit */
+	if ((w >> 48 & 0xFF) == ' ') {
+		*v = (w >> 56) - '0'; /* one digit */
+		return e - 1;
+	}
+	if (nd) {
+		/* len digits, after a byte that must be a space */
+		len = (size_t)__builtin_clzll(nd) / 8;
+		if ((w >> (56 - 8 * len) & 0xFF) != ' ')
+			return 0;
+		*v = eight_digits((w ^ DIGITS0) & (~UINT64_C(0) << (64 - 8 * len)));
+		return e - len;
+	}
+	/* 8 digits in w, then up to 8 more */
+	w ^= DIGITS0;
+	{
+		uint64_t w2 = word_before(s, e - 8), nd2 = non_digits(w2);
+		if (!nd2)
+			return 0;
+		len = (size_t)__builtin_clzll(nd2) / 8;
+		if ((w2 >> (56 - 8 * len) & 0xFF) != ' ')
+			return 0;
+		if (len)
+			hi = eight_digits((w2 ^ DIGITS0) &
+			                  (~UINT64_C(0) << (64 - 8 * len)));
+	}
+	*v = hi * 100000000 + eight_digits(w);
+	return e - 8 - len;
+}
+
+/* The percentage whose tenths digit is s[e - 1] (e >= 16): "d.d" (the
+ * common case, tested at once) or 1 to 6 digits, a point and a digit,
+ * after a space.  Returns its start, with *tenths its value; 0 if it
+ * is no such percentage. */
+static inline size_t pct_back(const char *s, size_t e, int32_t *tenths)
+{
+	uint64_t w = word_before(s, e), u;
+	unsigned d = (unsigned)(w >> 56) - '0';
+	size_t ts;
+	if (d > 9 || (w >> 48 & 0xFF) != '.')
+		return 0;
+	if ((w >> 32 & 0xFF) == ' ' && !(non_digits(w) & UINT64_C(0x0000800000000000))) {
+		*tenths = (int32_t)(((w >> 40 & 0xFF) - '0') * 10 + d);
+		return e - 3;
+	}
+	if (!(ts = count_back(s, e - 2, &u)) || u > 999999)
+		return 0;
+	*tenths = (int32_t)(u * 10 + d);
+	return ts;
+}
+
+/* The fast path (above) for s[ind..n): 0 with w's figures, entries and
+ * no. set and *end the start of no.; -1: take the general way. */
+static int figures_fast(const struct reader *rd, const char *s, size_t n,
+                        size_t ind, size_t *end, struct row *w)
+{
+	size_t e = end_before(s, n), ts;
+	uint64_t ticks = 0, bytes = 0;
+	int k;
+	if (rd->ntail == 6) {
+		if (e < 16 || !(ts = count_back(s, e, &bytes)))
+			return -1;
+		e = end_before(s, ts);
+		if (e < 16 || !(ts = count_back(s, e, &ticks)))
+			return -1;
+		e = end_before(s, ts);
+	} else if (rd->ntail != 4) {
+		return -1;
+	}
+	for (k = 3; k >= 0; k--) {
+		if (e < 16 || !(ts = pct_back(s, e, &w->pct[k])))
+			return -1;
+		e = end_before(s, ts);
+	}
+	if (e < 16 || !(ts = count_back(s, e, &w->entries)))
+		return -1;
+	e = end_before(s, ts);
+	if (e < 16 || !(ts = count_back(s, e, &w->no)) || ts <= ind)
+		return -1;
+	w->ticks = ticks;
+	w->bytes = bytes;
+	*end = ts;
+	return 0;
+}
+#else
+static int figures_fast(const struct reader *rd, const char *s, size_t n,
+                        size_t ind, size_t *end, struct row *w)
+{
+	(void)rd, (void)s, (void)n, (void)ind, (void)end, (void)w;
+	return -1;
+}
+#endif
+
 /* A row that does not line up with the header, because its label grew
  * on the way (a TAB in it expanded by expand(1) or an editor), still
  * keeps GHC's padding after the label: its module is the first token,
@@ -953,6 +1111,27 @@ static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
 	return 0;
 }
 
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+/* Fuzzing builds (tests/fuzz): what the fast path read of s[0..n) (end
+ * and w) is what the general way reads, or abort. */
+static void same_as_general(struct reader *rd, const char *s, size_t n,
+                            size_t ind, size_t end, const struct row *w)
+{
+	struct row g;
+	size_t ge = n;
+	memset(&g, 0, sizeof g);
+	if (peel_figures(rd, s, ind, &ge, &g) ||
+	    peel_counts(rd, s, ind, &ge, &g) || ge != end ||
+	    memcmp(g.pct, w->pct, sizeof g.pct) != 0 || g.ticks != w->ticks ||
+	    g.bytes != w->bytes || g.entries != w->entries || g.no != w->no ||
+	    g.glue_dig != 0) {
+		fprintf(stderr, "prof_read: the fast path differs on \"%s\"\n",
+		        hpt_quote(0, s, n));
+		abort();
+	}
+}
+#endif
+
 /* Parse s[0..n) as a tree row into *w, read from the right (figures,
  * then counts, then names).  Nothing is added to the tree.  -1: not a
  * row.  Errors: a number out of range (exit 2). */
@@ -969,9 +1148,14 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	 * digits, points and commas. */
 	rd->cols_bytes = 0;
 	ind = skip_sp(s, 0, n);
-	if (peel_figures(rd, s, ind, &end, w) ||
-	    peel_counts(rd, s, ind, &end, w))
+	if (s != rd->carry && figures_fast(rd, s, n, ind, &end, w) == 0) {
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+		same_as_general(rd, s, n, ind, end, w);
+#endif
+	} else if (peel_figures(rd, s, ind, &end, w) ||
+	           peel_counts(rd, s, ind, &end, w)) {
 		return -1;
+	}
 	rd->cols_bytes = s != rd->carry && ascii_only(s, end);
 	end = trim_sp(s, ind, end);
 	if (end == ind)

@@ -11,7 +11,7 @@ CLANG=${CLANG:-clang}
 FUZZ_TIME=${FUZZ_TIME:-60}
 B=tests/fuzz/build
 FLAGS="-g -O1 -std=c99 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
-CPP="-D_POSIX_C_SOURCE=200809L -Isrc/lib"
+CPP="-D_POSIX_C_SOURCE=200809L -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -Isrc/lib"
 mkdir -p "$B/lib" tests/fuzz/artifacts || exit 2
 
 objs=
