@@ -380,7 +380,8 @@ static int parse_pct(struct reader *rd, const char *s, size_t n,
 	w = w * 10 + (uint64_t)frac + (uint64_t)round;
 	if (dig > PCT_DIGITS || (w > INT32_MAX && !rd->r->exact))
 		hpt_data_error(rd->file, rd->in->lineno,
-		               "number out of range \"%s\"", hpt_quote(0, s, n));
+		               "number out of range \"%s\"",
+		               hpt_quote(0, s, n));
 	*tenths = w > INT32_MAX ? INT32_MAX : (int32_t)w;
 	return 0;
 }
