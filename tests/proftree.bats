@@ -77,8 +77,9 @@ tsv_roundtrip() {
 		[ -s "$f" ] || continue
 		proftree -o tsv "$f" >/dev/null 2>&1 || continue # error cases
 		# a label holding a column header or retainer-set title
-		# line: proftree.1, BUGS
+		# line, a blank line or more than five lines: proftree.1, BUGS
 		case $f in */fuzz-newline-label-columns.in|*/fuzz-sets-title-line.in) continue ;; esac
+		case $f in */fuzz-json-label-blank-line.in|*/fuzz-json-label-six-lines.in) continue ;; esac
 		tsv_roundtrip "$f" 2>/dev/null || { echo "$f"; return 1; }
 	done
 }

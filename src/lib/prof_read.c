@@ -315,11 +315,22 @@ static inline int small_count(const char *s, size_t n, uint64_t *v)
 	return 0;
 }
 
-/* A printed percentage ("%5.1f") into tenths; -1 if it is not one. */
+/* The most whole digits of a percentage that prof_write writes: a
+ * 64-bit count of bytes or ticks against a total of 1, 1.8e21 %. */
+#define PCT_DIGITS 22
+
+/* A printed percentage ("%5.1f") into tenths; -1 if it is not one.  In
+ * an exact report (ticks and bytes) the percentages only place empty
+ * labels and check the path, its figures being the ticks and bytes, so
+ * one above what 32 bits of tenths hold (a header total far below the
+ * tree's, whose percentages prof_write recomputes so) is read as
+ * 214748364.7; in a -p report it is the figure, and such a value is an
+ * error, as one of more digits than prof_write writes is in both
+ * (exit 2). */
 static int parse_pct(struct reader *rd, const char *s, size_t n,
                      int32_t *tenths)
 {
-	size_t i = 0;
+	size_t i = 0, dig = 0;
 	uint64_t w = 0;
 	int frac = 0, round = 0;
 	/* What GHC prints ("%5.1f": 0.0 to 100.0, more in a -p report's
@@ -345,9 +356,10 @@ static int parse_pct(struct reader *rd, const char *s, size_t n,
 		}
 	}
 	while (i < n && s[i] >= '0' && s[i] <= '9') {
-		w = w * 10 + (uint64_t)(s[i] - '0');
-		if (w > 100000000)
-			return -1;
+		/* past INT32_MAX tenths the value is no longer kept */
+		if (w <= INT32_MAX)
+			w = w * 10 + (uint64_t)(s[i] - '0');
+		dig += dig || s[i] != '0';
 		i++;
 	}
 	if (i == 0)
@@ -373,7 +385,12 @@ static int parse_pct(struct reader *rd, const char *s, size_t n,
 		if (i != n)
 			return -1;
 	}
-	*tenths = (int32_t)(w * 10 + (uint64_t)frac + (uint64_t)round);
+	w = w * 10 + (uint64_t)frac + (uint64_t)round;
+	if (dig > PCT_DIGITS || (w > INT32_MAX && !rd->r->exact))
+		hpt_data_error(rd->file, rd->in->lineno,
+		               "number out of range \"%s\"",
+		               hpt_quote(0, s, n));
+	*tenths = w > INT32_MAX ? INT32_MAX : (int32_t)w;
 	return 0;
 }
 
@@ -1056,10 +1073,14 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 		p = rd->module_col < end ? rd->module_col : end;
 		c = p;
 	}
+	/* a byte that continues no code point (one after an ASCII byte)
+	 * counts no column, as in the writers' padding, and may start the
+	 * module */
 	while (p < end && c < rd->module_col) {
 		c += ((unsigned char)s[p] & 0xC0) != 0x80;
 		p++;
-		while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80)
+		while (p < end && ((unsigned char)s[p] & 0xC0) == 0x80 &&
+		       ((unsigned char)s[p - 1] & 0x80))
 			p++;
 	}
 	w->aligned = w->src_less = 0;
@@ -1067,8 +1088,12 @@ static int names_src(struct reader *rd, const char *s, size_t ind,
 	    (p == ind || s[p - 1] == ' ')) {
 		me = tok_end(s, p, end);
 		a = skip_sp(s, me, end);
-		/* a SRC at its column; an empty label may lack one */
-		w->aligned = a < end ? col_of(rd, s, a) == rd->src_col
+		/* a SRC at its column; an empty label may lack one.  The
+		 * columns of a joined row run on across its line breaks
+		 * (one column each), as GHC pads a label by its whole
+		 * width: such a row lines up so too. */
+		w->aligned = a < end ? (rd->cols_bytes ? a : c +
+		                        hpt_cps(s + p, a - p)) == rd->src_col
 		                     : p == ind;
 		w->src_less = a >= end && !w->aligned;
 	}
@@ -1560,9 +1585,15 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 				sp++;
 		}
 		rd->command_seen = rd->seen = 1;
+		/* a C string: up to a NUL, without the CRs that end it
+		 * then (written back, they would end the line, where the
+		 * reader drops them) */
+		m = sp + strnlen(t + sp, m - sp);
+		while (m > sp && t[m - 1] == '\r')
+			m--;
 		/* "(command unknown)": prof_write's mark; an empty
 		 * command is unknown too, as prof_write writes it */
-		if (m > sp && t[sp] != '\0' && (m - sp != 17 ||
+		if (m > sp && (m - sp != 17 ||
 		               memcmp(t + sp, "(command unknown)", 17) != 0))
 			r->command = hpt_xmemdup(t + sp, m - sp);
 		return 0;
@@ -1636,17 +1667,37 @@ static void carry_add(struct reader *rd, const char *s, size_t n)
 	rd->carry_parts++;
 }
 
-/* Could a line parsed as w (NULL: not a row) be a row on its own,
- * where it stands?  Not if it is no row, or would be a second root;
- * nor, in a SRC layout whose rows line up with the header, if it does
- * not line up while joined it makes a row (a label ending in a newline
- * leaves only padding before the module). */
-static int row_alone(const struct reader *rd, const struct row *w,
-                     int join_ok)
+/* Does the row w parsed from s line up with the header: its module at
+ * the MODULE column (and, with SRC, its SRC at the SRC column:
+ * w->aligned), the columns of a joined row running on across its line
+ * breaks, one column each, as GHC and prof_write pad a label by its
+ * whole width?  The rare path: run on joined rows only. */
+static int lines_up(const struct reader *rd, const char *s,
+                    const struct row *w)
+{
+	if (rd->r->has_src)
+		return w->aligned;
+	return hpt_cps(s, w->mod_s) == rd->module_col;
+}
+
+/* Could a line s parsed as w (NULL: not a row) be a row on its own,
+ * where it stands, rather than the end of the join sj parsed as wj?
+ * Not if it is no row, or would be a second root; nor, in a report
+ * with no SRC row that fails to line up with the header, if the join
+ * lines up and the line does not (lines_up); nor, in a SRC layout whose
+ * rows line up with the header, if it does not line up while joined it
+ * makes a row (a label ending in a newline leaves only padding before
+ * the module). */
+static int row_alone(const struct reader *rd, const char *s,
+                     const struct row *w, const char *sj,
+                     const struct row *wj, int join_ok)
 {
 	if (!w)
 		return 0;
 	if (w->ind == 0 && !w->empty && rd->rows > 0)
+		return 0;
+	if (join_ok && rd->unaligned == 0 && lines_up(rd, sj, wj) &&
+	    !lines_up(rd, s, w))
 		return 0;
 	if (rd->r->has_src && !w->aligned && join_ok &&
 	    rd->aligned > 0 && rd->unaligned == 0)
@@ -1686,7 +1737,8 @@ static int tree_row(struct reader *rd, const char *s, size_t n)
 		join_ok = parse_row(rd, rd->carry, rd->carry_len, &wj) == 0 &&
 		          joined_in_label(rd, &wj);
 		is_row = parse_row(rd, s, n, &w) == 0;
-		if (join_ok && !row_alone(rd, is_row ? &w : NULL, join_ok)) {
+		if (join_ok && !row_alone(rd, s, is_row ? &w : NULL,
+		                          rd->carry, &wj, join_ok)) {
 			add_row(rd, rd->carry, rd->carry_len, &wj);
 			rd->carry_len = 0;
 			rd->carry_parts = 0;

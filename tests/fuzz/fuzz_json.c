@@ -70,13 +70,34 @@ static void dump_json(struct fz_buf *d, const struct prof_report *p)
 	fz_dump_tree(d, p, FZ_FIRST_ROOT | FZ_SRC | FZ_FIGURES);
 }
 
+/* Does the label l[0..n) have more than 5 lines, or a line before its
+ * last that is blank (spaces and TABs, or none)?  Written raw, that
+ * line ends the tree, and the reader joins at most 5 lines into a row
+ * (proftree.1 BUGS). */
+static int label_too_many_lines(const char *l, size_t n)
+{
+	const char *e = l + n, *nl;
+	int lines = 1;
+	while ((nl = memchr(l, '\n', (size_t)(e - l))) != NULL) {
+		const char *q = l;
+		while (q < nl && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q == nl || ++lines > 5)
+			return 1;
+		l = nl + 1;
+	}
+	return 0;
+}
+
 /* Can a .prof hold r's text as it is?  Not a name with a space or TAB
  * at either end (indentation and padding), nor a module that is empty
  * or holds a space (a Haskell module name never does: the reader splits
  * rows at the module), nor a module or SRC with a line break (GHC writes
- * none; proftree.1 BUGS), nor a CR (CRLF lines), nor a date or command
- * with a line break: the text format has no way to tell them (GHC's own
- * report neither), so the -o prof round trip is not asked of them. */
+ * none; proftree.1 BUGS), nor a label of more than 5 lines or with a
+ * blank line (label_too_many_lines), nor a CR (CRLF lines), nor a date
+ * or command with a line break: the text format has no way to tell them
+ * (GHC's own report neither), so the -o prof round trip is not asked of
+ * them. */
 static int text_can_hold(const struct prof_report *p)
 {
 	size_t i;
@@ -88,6 +109,9 @@ static int text_can_hold(const struct prof_report *p)
 			return 0;
 		if (memchr(prof_name(p, p->src[i]), '\n',
 		           prof_len(p, p->src[i])))
+			return 0; /* proftree.1 BUGS */
+		if (label_too_many_lines(prof_name(p, p->label[i]),
+		                         prof_len(p, p->label[i])))
 			return 0; /* proftree.1 BUGS */
 	}
 	for (i = 0; i < p->names.count; i++) {
