@@ -928,6 +928,7 @@ static inline size_t end_before(const char *s, size_t i)
 /* The count whose last digit is s[e - 1] (e >= 16): 1 to 16 digits
  * after a space.  Returns its start, with *v its value; 0 if it is no
  * such count. */
+__attribute__((always_inline))
 static inline size_t count_back(const char *s, size_t e, uint64_t *v)
 {
 	uint64_t w = word_before(s, e), nd = non_digits(w), hi = 0;
@@ -1484,7 +1485,7 @@ static int blank(const char *s, size_t n)
  * line (blanks may follow).  A line that goes on after it is a row or
  * a flat-table line whose label starts so (-o prof writes a label at
  * column 0 in the flat table). */
-static int sets_title(const char *s, size_t n)
+static inline int sets_title(const char *s, size_t n)
 {
 	size_t k = sizeof SETS_TITLE - 1;
 	return starts(s, n, SETS_TITLE) && blank(s + k, n - k);
