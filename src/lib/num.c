@@ -376,3 +376,47 @@ size_t hpt_fmt_u64_back(char *end, uint64_t v)
 	}
 	return (size_t)(end - p);
 }
+
+/* quot_fixed's test and rounding (see there: the same integers, so the
+ * same cases it cannot tell), but the digits are written from the
+ * right with the pairs table, with no count of them first and no
+ * second pass for the decimals' leading zeros. */
+size_t hpt_fmt_quot_back(char *end, uint64_t num, uint64_t den, int prec)
+{
+	static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u,
+	                               1000000u, 10000000u, 100000000u,
+	                               1000000000u};
+	uint64_t scale, ip, fp, r, half_gap;
+	char *p = end;
+	int k;
+	if (den == 0 || prec < 0 || prec > 9)
+		return 0;
+	scale = p10[prec];
+	if (den > UINT64_MAX / scale)
+		return 0;
+	ip = num / den;
+	r = num % den;
+	if (ip >= ((uint64_t)1 << 40) / scale)
+		return 0;
+	fp = r * scale / den;
+	r = r * scale % den;
+	half_gap = r > den - r ? r - (den - r) : (den - r) - r;
+	if (half_gap <= (den >> 10) + 1)
+		return 0;
+	if (r > den - r && ++fp == scale) {
+		fp = 0;
+		ip++;
+	}
+	/* the decimals, leading zeros included: prec digits of fp */
+	for (k = prec; k >= 2; k -= 2) {
+		unsigned d = (unsigned)(fp % 100) * 2;
+		fp /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	if (k == 1)
+		*--p = (char)('0' + fp);
+	if (prec > 0)
+		*--p = '.';
+	return (size_t)(end - p) + hpt_fmt_u64_back(p, ip);
+}
