@@ -86,6 +86,19 @@ static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
 }
 
 
+/* The n bytes at s, at o, 16 at a time (compiled to two moves each,
+ * where memcpy would be a call that sorts out the size first): writes
+ * up to 15 bytes past n and reads up to 15 past s + n, so s must have
+ * them (a buffer of ours with ROW_SLACK spare bytes, never a name of
+ * the report) and o is in a row's room (row.h).  Returns n. */
+static size_t copy16(char *o, const char *s, size_t n)
+{
+	size_t k;
+	for (k = 0; k < n; k += 16)
+		memcpy(o + k, s + k, 16);
+	return n;
+}
+
 /* ---- the text table shared by -o tree, -a and -D ---- */
 
 /* Numeric columns: entries, individual %time %alloc, inherited %time
@@ -124,6 +137,12 @@ struct rows {
 	unsigned char *plain; /* per name id, once measured: printable
 	                       * ASCII only, which hpt_out_text leaves as
 	                       * it is */
+	char *padded;  /* every plain name (names_padded), each followed
+	                * by NAME_PAD spaces; ROW_SLACK spare bytes at the
+	                * end */
+	size_t *at;    /* per name id: where it is in padded; SIZE_MAX:
+	                * not plain, or empty */
+	size_t *room;  /* per name id: text_room */
 };
 
 /* The widest cell of each numeric column over the rows of rs, into w. */
@@ -159,6 +178,9 @@ static void rows_tree(struct rows *rs, const struct prof_report *r)
 
 static void rows_free(struct rows *rs)
 {
+	free(rs->padded);
+	free(rs->at);
+	free(rs->room);
 	free(rs->cols);
 	free(rs->plain);
 	free(rs->x);
@@ -222,6 +244,52 @@ static size_t put_text(const struct rows *rs, uint32_t id, char *o)
 		return n;
 	}
 	return hpt_esc_text(o, prof_name(r, id), n, 0);
+}
+
+/* The spaces that can follow a name in padded: a label's or module's
+ * cell (the name, then the spaces to its column's end) is one copy
+ * from there when its padding is no longer, which is every cell but
+ * those of labels far shallower and shorter than the widest, or of a
+ * module far shorter than the longest. */
+#define NAME_PAD 48
+
+/* Set up padded, at and room of rs, its names measured (text_width). */
+static void names_padded(struct rows *rs)
+{
+	const struct prof_report *r = rs->names;
+	size_t m = r->names.count, i, len = 0;
+	rs->at = hpt_xmalloc((m ? m : 1) * sizeof *rs->at);
+	rs->room = hpt_xmalloc((m ? m : 1) * sizeof *rs->room);
+	for (i = 0; i < m; i++) {
+		size_t n = prof_len(r, i);
+		rs->room[i] = text_room(rs, (uint32_t)i);
+		rs->at[i] = SIZE_MAX;
+		if (n && rs->plain[i]) {
+			rs->at[i] = len;
+			len += n + NAME_PAD;
+		}
+	}
+	rs->padded = hpt_xmalloc(len + ROW_SLACK);
+	memset(rs->padded, ' ', len + ROW_SLACK);
+	for (i = 0; i < m; i++)
+		if (rs->at[i] != SIZE_MAX)
+			memcpy(rs->padded + rs->at[i], prof_name(r, i),
+			       prof_len(r, i));
+}
+
+/* Name id in a cell w wide (w >= its width) at o: the name, then the
+ * spaces to the cell's end; returns w.  One copy16 from padded when the
+ * name is plain and the spaces few enough. */
+static size_t put_cell(const struct rows *rs, uint32_t id, size_t width,
+                       size_t w, char *o)
+{
+	size_t n;
+	if (rs->at[id] != SIZE_MAX && w - width <= NAME_PAD)
+		return copy16(o, rs->padded + rs->at[id],
+		              prof_len(rs->names, id) + (w - width));
+	n = put_text(rs, id, o);
+	row_spaces(o + n, w - width);
+	return n + (w - width);
 }
 
 /* Widths of the name columns: label (with its indent), module, SRC (0:
@@ -296,9 +364,10 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 	uint32_t x = rs->node[i], d = rs->d[i];
 	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
 	size_t room = wsum + nw->no + 2 + 2 + (size_t)d + 2 +
-	              text_room(rs, lab) + nw->label + 2 +
-	              text_room(rs, mod) + nw->module + 2 +
-	              text_room(rs, src) + 1 + NCOL * CELL + ROW_SLACK;
+	              rs->room[lab] + nw->label + 2 + rs->room[mod] +
+	              nw->module + 2 + rs->room[src] + 1 + NCOL * CELL +
+	              ROW_SLACK;
+	size_t lw;
 	char *b = hpt_out_space(room);
 	size_t o = figs(ctx, rs->x[i], ncol, w, b);
 	if (nw->no) {
@@ -309,19 +378,24 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 		o += nw->no + 2;
 	}
 	o += row_spaces(b + o, 2 + (size_t)d);
+	lw = width_of(rs, lab, 1);
 	if (prof_len(r, lab) == 0) {
 		memcpy(b + o, "\"\"", 2);
-		o += 2;
+		o += 2 + row_spaces(b + o + 2, pad_after(d + lw, nw->label));
 	} else {
-		o += put_text(rs, lab, b + o);
+		o += put_cell(rs, lab, lw, lw + pad_after(d + lw, nw->label),
+		              b + o);
 	}
-	o += row_spaces(b + o, pad_after(d + width_of(rs, lab, 1),
-	                                  nw->label));
-	o += put_text(rs, mod, b + o);
 	if (nw->src && prof_len(r, src)) {
-		o += row_spaces(b + o, pad_after(width_of(rs, mod, 0),
-		                                  nw->module));
-		o += put_text(rs, src, b + o);
+		size_t mw = width_of(rs, mod, 0);
+		o += put_cell(rs, mod, mw, mw + pad_after(mw, nw->module),
+		              b + o);
+		o += rs->at[src] != SIZE_MAX
+		         ? copy16(b + o, rs->padded + rs->at[src],
+		                  prof_len(r, src))
+		         : put_text(rs, src, b + o);
+	} else {
+		o += put_text(rs, mod, b + o);
 	}
 	b[o++] = '\n';
 	hpt_out_commit(o);
@@ -344,6 +418,7 @@ static void table(struct rows *rs, int ncol, figs_fn figs,
 	if (begin)
 		begin(ctx, ncol, w);
 	name_widths(rs, &nw);
+	names_padded(rs);
 	/* "individual" and "inherited" end over their %alloc columns */
 	left = w[0] + 2 + w[1] + 2 + w[2];
 	hpt_out_spaces(left > 10 ? left - 10 : 0);
@@ -418,19 +493,6 @@ struct figs_ctx {
 	char *zero;              /* len bytes, then ROW_SLACK more to read
 	                          * (copy16) */
 };
-
-/* The n bytes at s, at o, 16 at a time (compiled to two moves each,
- * where memcpy would be a call that sorts out the size first): writes
- * up to 15 bytes past n and reads up to 15 past s + n, so s must have
- * them (a buffer of ours with ROW_SLACK spare bytes, never a name of
- * the report) and o is in a row's room (row.h).  Returns n. */
-static size_t copy16(char *o, const char *s, size_t n)
-{
-	size_t k;
-	for (k = 0; k < n; k += 16)
-		memcpy(o + k, s + k, 16);
-	return n;
-}
 
 /* The percentage of v != 0 (put_pct's text), its last byte at end[-1]:
  * from the integers (hpt_fmt_quot_back) in all but the cases they
