@@ -349,28 +349,26 @@ static const char digit_pairs[] =
     "6263646566676869707172737475767778798081828384858687888990919293"
     "949596979899";
 
-/* Two digits at a time from the right, in 32-bit arithmetic (cheaper)
- * once the rest fits. */
+/* Two digits at a time from the right, each pair one 2-byte copy from
+ * the table, in 32-bit arithmetic (cheaper) once the rest fits. */
 size_t hpt_fmt_u64_back(char *end, uint64_t v)
 {
 	char *p = end;
 	uint32_t w;
 	while (v > UINT32_MAX) {
-		unsigned d = (unsigned)(v % 100) * 2;
+		p -= 2;
+		memcpy(p, digit_pairs + (v % 100) * 2, 2);
 		v /= 100;
-		*--p = digit_pairs[d + 1];
-		*--p = digit_pairs[d];
 	}
 	w = (uint32_t)v;
 	while (w >= 100) {
-		unsigned d = (w % 100) * 2;
+		p -= 2;
+		memcpy(p, digit_pairs + (w % 100) * 2, 2);
 		w /= 100;
-		*--p = digit_pairs[d + 1];
-		*--p = digit_pairs[d];
 	}
 	if (w >= 10) {
-		*--p = digit_pairs[w * 2 + 1];
-		*--p = digit_pairs[w * 2];
+		p -= 2;
+		memcpy(p, digit_pairs + w * 2, 2);
 	} else {
 		*--p = (char)('0' + w);
 	}

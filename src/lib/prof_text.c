@@ -91,7 +91,7 @@ static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
  * up to 15 bytes past n and reads up to 15 past s + n, so s must have
  * them (a buffer of ours with ROW_SLACK spare bytes, never a name of
  * the report) and o is in a row's room (row.h).  Returns n. */
-static size_t copy16(char *o, const char *s, size_t n)
+static inline size_t copy16(char *o, const char *s, size_t n)
 {
 	size_t k;
 	for (k = 0; k < n; k += 16)
@@ -167,17 +167,28 @@ static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 	rs->n++;
 }
 
+/* The linked nodes of r in preorder: room for all r->n nodes first,
+ * and node is x (one array: rows_free frees it once). */
 static void rows_tree(struct rows *rs, const struct prof_report *r)
 {
 	uint32_t it = r->first_root, d, x;
+	size_t n = r->n ? r->n : 1;
 	rs->names = r;
 	rs->show_no = 1;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		rows_add(rs, x, x, d);
+	rs->x = hpt_xmalloc(n * sizeof *rs->x);
+	rs->d = hpt_xmalloc(n * sizeof *rs->d);
+	rs->node = rs->x;
+	rs->cap = n;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		rs->x[rs->n] = x;
+		rs->d[rs->n++] = d;
+	}
 }
 
 static void rows_free(struct rows *rs)
 {
+	if (rs->node == rs->x)
+		rs->node = NULL;
 	free(rs->padded);
 	free(rs->at);
 	free(rs->room);
@@ -280,7 +291,7 @@ static void names_padded(struct rows *rs)
 /* Name id in a cell w wide (w >= its width) at o: the name, then the
  * spaces to the cell's end; returns w.  One copy16 from padded when the
  * name is plain and the spaces few enough. */
-static size_t put_cell(const struct rows *rs, uint32_t id, size_t width,
+static inline size_t put_cell(const struct rows *rs, uint32_t id, size_t width,
                        size_t w, char *o)
 {
 	size_t n;
