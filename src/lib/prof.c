@@ -195,6 +195,26 @@ uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
 	return cur;
 }
 
+/* prof_next's steps without its call and its iterator per node. */
+size_t prof_preorder(const struct prof_report *r, uint32_t *order)
+{
+	const uint32_t *fc = r->first_child, *ns = r->next_sibling;
+	uint32_t x = r->first_root;
+	size_t n = 0;
+	while (x != PROF_NONE) {
+		order[n++] = x;
+		if (fc[x] != PROF_NONE) {
+			x = fc[x];
+			continue;
+		}
+		while (x != PROF_NONE && ns[x] == PROF_NONE)
+			x = r->parent[x];
+		if (x != PROF_NONE)
+			x = ns[x];
+	}
+	return n;
+}
+
 /* ---- sorting ---- */
 
 int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
