@@ -759,8 +759,9 @@ struct cc_slot {
  * of two) slots: the triple's own, or the empty one where it goes.
  * Hashed from the three name ids, so that no bytes are hashed or
  * compared. */
-static size_t triple_slot(const struct cc_slot *slot, size_t nslots,
-                          uint32_t l, uint32_t m, uint32_t c)
+static inline size_t triple_slot(const struct cc_slot *slot,
+                                 size_t nslots, uint32_t l, uint32_t m,
+                                 uint32_t c)
 {
 	uint32_t h = l * 0x9e3779b1u ^ m * 0x85ebca77u ^ c * 0xc2b2ae3du;
 	size_t k = (h ^ h >> 15) & (nslots - 1);
