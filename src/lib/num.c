@@ -349,22 +349,34 @@ static const char digit_pairs[] =
     "6263646566676869707172737475767778798081828384858687888990919293"
     "949596979899";
 
-/* Two digits at a time from the right, each pair one 2-byte copy from
- * the table, in 32-bit arithmetic (cheaper) once the rest fits. */
+/* From the right, each pair of digits one 2-byte copy from the table:
+ * two at a time in 64-bit arithmetic while the value needs it, then
+ * four at a time in 32-bit arithmetic (a division by 10000, then one by
+ * 100 of the remainder: cheaper than two steps of the division by 100
+ * of the whole), then the last one to four digits. */
 size_t hpt_fmt_u64_back(char *end, uint64_t v)
 {
 	char *p = end;
-	uint32_t w;
+	uint32_t w, r, hi;
 	while (v > UINT32_MAX) {
 		p -= 2;
 		memcpy(p, digit_pairs + (v % 100) * 2, 2);
 		v /= 100;
 	}
 	w = (uint32_t)v;
-	while (w >= 100) {
+	while (w >= 10000) {
+		r = w % 10000;
+		w /= 10000;
+		hi = r / 100;
+		p -= 4;
+		memcpy(p, digit_pairs + hi * 2, 2);
+		memcpy(p + 2, digit_pairs + (r - hi * 100) * 2, 2);
+	}
+	if (w >= 100) {
+		hi = w / 100;
 		p -= 2;
-		memcpy(p, digit_pairs + (w % 100) * 2, 2);
-		w /= 100;
+		memcpy(p, digit_pairs + (w - hi * 100) * 2, 2);
+		w = hi;
 	}
 	if (w >= 10) {
 		p -= 2;

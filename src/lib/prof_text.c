@@ -167,22 +167,20 @@ static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 	rs->n++;
 }
 
-/* The linked nodes of r in preorder: room for all r->n nodes first,
- * and node is x (one array: rows_free frees it once). */
+/* The linked nodes of r in preorder (prof_preorder), and node is x
+ * (one array: rows_free frees it once). */
 static void rows_tree(struct rows *rs, const struct prof_report *r)
 {
-	uint32_t it = r->first_root, d, x;
-	size_t n = r->n ? r->n : 1;
+	size_t n = r->n ? r->n : 1, i;
 	rs->names = r;
 	rs->show_no = 1;
 	rs->x = hpt_xmalloc(n * sizeof *rs->x);
 	rs->d = hpt_xmalloc(n * sizeof *rs->d);
 	rs->node = rs->x;
 	rs->cap = n;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		rs->x[rs->n] = x;
-		rs->d[rs->n++] = d;
-	}
+	rs->n = prof_preorder(r, rs->x);
+	for (i = 0; i < rs->n; i++)
+		rs->d[i] = r->depth[rs->x[i]];
 }
 
 static void rows_free(struct rows *rs)
@@ -264,6 +262,18 @@ static size_t put_text(const struct rows *rs, uint32_t id, char *o)
  * module far shorter than the longest. */
 #define NAME_PAD 48
 
+/* copy16 of n bytes from padded at s: the first 32 in one copy of a
+ * size the compiler knows (most cells are not longer), which may read
+ * and write 31 bytes past n: s is followed by at least NAME_PAD (more
+ * than 31) spaces, and o has a row's room. */
+static inline size_t copy_padded(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, 32);
+	if (n > 32)
+		copy16(o + 32, s + 32, n - 32);
+	return n;
+}
+
 /* Set up padded, at and room of rs, its names measured (text_width). */
 static void names_padded(struct rows *rs)
 {
@@ -296,8 +306,8 @@ static inline size_t put_cell(const struct rows *rs, uint32_t id, size_t width,
 {
 	size_t n;
 	if (rs->at[id] != SIZE_MAX && w - width <= NAME_PAD)
-		return copy16(o, rs->padded + rs->at[id],
-		              prof_len(rs->names, id) + (w - width));
+		return copy_padded(o, rs->padded + rs->at[id],
+		                   prof_len(rs->names, id) + (w - width));
 	n = put_text(rs, id, o);
 	row_spaces(o + n, w - width);
 	return n + (w - width);
@@ -402,8 +412,8 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 		o += put_cell(rs, mod, mw, mw + pad_after(mw, nw->module),
 		              b + o);
 		o += rs->at[src] != SIZE_MAX
-		         ? copy16(b + o, rs->padded + rs->at[src],
-		                  prof_len(r, src))
+		         ? copy_padded(b + o, rs->padded + rs->at[src],
+		                       prof_len(r, src))
 		         : put_text(rs, src, b + o);
 	} else {
 		o += put_text(rs, mod, b + o);
@@ -501,9 +511,14 @@ struct figs_ctx {
 	size_t end[NCOL];        /* where column k ends, from the row's
 	                          * start (its separator included) */
 	size_t len;              /* the bytes of the numeric cells */
-	char *zero;              /* len bytes, then ROW_SLACK more to read
-	                          * (copy16) */
+	char *zero;              /* len bytes, then ZERO_ROOM more to read
+	                          * (copy16, or one copy of ZERO_ROOM) */
 };
+
+/* A row of zero cells no longer than this (most: 7 columns of 5 to 10)
+ * is copied as ZERO_ROOM bytes, a size the compiler knows; figs_fn's
+ * room (NCOL * CELL) holds them. */
+#define ZERO_ROOM 64
 
 /* The percentage of v != 0 (put_pct's text), its last byte at end[-1]:
  * from the integers (hpt_fmt_quot_back) in all but the cases they
@@ -526,11 +541,14 @@ static void pct_back(char *end, const struct figs_ctx *fc, uint64_t v,
 
 /* The cells of f at o (figs_fn): zero's copy, then each figure that is
  * not 0 at its column's end.  o has room for len and ROW_SLACK. */
-static size_t figs_row(const struct figs_ctx *fc, const struct figs *f,
-                       char *o)
+static inline size_t figs_row(const struct figs_ctx *fc,
+                              const struct figs *f, char *o)
 {
 	const size_t *e = fc->end;
-	copy16(o, fc->zero, fc->len);
+	if (fc->len <= ZERO_ROOM)
+		memcpy(o, fc->zero, ZERO_ROOM); /* four moves */
+	else
+		copy16(o, fc->zero, fc->len);
 	if (f->entries)
 		hpt_fmt_u64_back(o + e[0], f->entries);
 	if (f->ind_time)
@@ -563,8 +581,8 @@ static void figs_begin(void *ctx, int ncol, const size_t *w)
 	fc->len = 0;
 	for (k = 0; k < ncol; k++)
 		fc->len += w[k] + (k ? 2 : 0);
-	fc->zero = hpt_xmalloc(fc->len + ROW_SLACK);
-	memset(fc->zero, ' ', fc->len + ROW_SLACK);
+	fc->zero = hpt_xmalloc(fc->len + ZERO_ROOM);
+	memset(fc->zero, ' ', fc->len + ZERO_ROOM);
 	for (k = 0; k < ncol; k++) {
 		o += w[k] + (k ? 2 : 0);
 		fc->end[k] = o;
