@@ -549,6 +549,9 @@ static inline size_t figs_row(const struct figs_ctx *fc,
 		memcpy(o, fc->zero, ZERO_ROOM); /* four moves */
 	else
 		copy16(o, fc->zero, fc->len);
+	if ((f->entries | f->ind_time | f->ind_alloc | f->inh_time |
+	     f->inh_alloc) == 0)
+		return fc->len; /* zero as it is: most rows of a tree */
 	if (f->entries)
 		hpt_fmt_u64_back(o + e[0], f->entries);
 	if (f->ind_time)
