@@ -349,30 +349,84 @@ static const char digit_pairs[] =
     "6263646566676869707172737475767778798081828384858687888990919293"
     "949596979899";
 
-/* Two digits at a time from the right, in 32-bit arithmetic (cheaper)
- * once the rest fits. */
+/* From the right, each pair of digits one 2-byte copy from the table:
+ * two at a time in 64-bit arithmetic while the value needs it, then
+ * four at a time in 32-bit arithmetic (a division by 10000, then one by
+ * 100 of the remainder: cheaper than two steps of the division by 100
+ * of the whole), then the last one to four digits. */
 size_t hpt_fmt_u64_back(char *end, uint64_t v)
 {
 	char *p = end;
-	uint32_t w;
+	uint32_t w, r, hi;
 	while (v > UINT32_MAX) {
-		unsigned d = (unsigned)(v % 100) * 2;
+		p -= 2;
+		memcpy(p, digit_pairs + (v % 100) * 2, 2);
 		v /= 100;
-		*--p = digit_pairs[d + 1];
-		*--p = digit_pairs[d];
 	}
 	w = (uint32_t)v;
-	while (w >= 100) {
-		unsigned d = (w % 100) * 2;
-		w /= 100;
-		*--p = digit_pairs[d + 1];
-		*--p = digit_pairs[d];
+	while (w >= 10000) {
+		r = w % 10000;
+		w /= 10000;
+		hi = r / 100;
+		p -= 4;
+		memcpy(p, digit_pairs + hi * 2, 2);
+		memcpy(p + 2, digit_pairs + (r - hi * 100) * 2, 2);
+	}
+	if (w >= 100) {
+		hi = w / 100;
+		p -= 2;
+		memcpy(p, digit_pairs + (w - hi * 100) * 2, 2);
+		w = hi;
 	}
 	if (w >= 10) {
-		*--p = digit_pairs[w * 2 + 1];
-		*--p = digit_pairs[w * 2];
+		p -= 2;
+		memcpy(p, digit_pairs + w * 2, 2);
 	} else {
 		*--p = (char)('0' + w);
 	}
 	return (size_t)(end - p);
+}
+
+/* quot_fixed's test and rounding (see there: the same integers, so the
+ * same cases it cannot tell), but the digits are written from the
+ * right with the pairs table, with no count of them first and no
+ * second pass for the decimals' leading zeros. */
+size_t hpt_fmt_quot_back(char *end, uint64_t num, uint64_t den, int prec)
+{
+	static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u,
+	                               1000000u, 10000000u, 100000000u,
+	                               1000000000u};
+	uint64_t scale, ip, fp, r, half_gap;
+	char *p = end;
+	int k;
+	if (den == 0 || prec < 0 || prec > 9)
+		return 0;
+	scale = p10[prec];
+	if (den > UINT64_MAX / scale)
+		return 0;
+	ip = num / den;
+	r = num % den;
+	if (ip >= ((uint64_t)1 << 40) / scale)
+		return 0;
+	fp = r * scale / den;
+	r = r * scale % den;
+	half_gap = r > den - r ? r - (den - r) : (den - r) - r;
+	if (half_gap <= (den >> 10) + 1)
+		return 0;
+	if (r > den - r && ++fp == scale) {
+		fp = 0;
+		ip++;
+	}
+	/* the decimals, leading zeros included: prec digits of fp */
+	for (k = prec; k >= 2; k -= 2) {
+		unsigned d = (unsigned)(fp % 100) * 2;
+		fp /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	if (k == 1)
+		*--p = (char)('0' + fp);
+	if (prec > 0)
+		*--p = '.';
+	return (size_t)(end - p) + hpt_fmt_u64_back(p, ip);
 }

@@ -49,4 +49,14 @@ size_t hpt_fmt_fixed(char *p, double d, int prec);
  * bytes; returns the number of bytes. */
 size_t hpt_fmt_pct(char *p, uint64_t v, uint64_t tot, double x, int prec);
 
+/* hpt_fmt_pct's integer method, written right to left for the columns
+ * of a table: what printf("%.*f", prec, x) writes for every double x
+ * within a relative 2^-51 of num / den, its last byte at end[-1];
+ * returns its length n (end[-n] .. end[-1]), or 0, having written
+ * nothing, when the integers cannot tell (den 0, a quotient of 2^40 /
+ * 10^prec or more, num / den * 10^prec too close to a half): the
+ * caller then formats x itself (hpt_fmt_fixed).  0 <= prec <= 9; the
+ * text is at most 1 + 13 + prec bytes. */
+size_t hpt_fmt_quot_back(char *end, uint64_t num, uint64_t den, int prec);
+
 #endif

@@ -195,6 +195,26 @@ uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d)
 	return cur;
 }
 
+/* prof_next's steps without its call and its iterator per node. */
+size_t prof_preorder(const struct prof_report *r, uint32_t *order)
+{
+	const uint32_t *fc = r->first_child, *ns = r->next_sibling;
+	uint32_t x = r->first_root;
+	size_t n = 0;
+	while (x != PROF_NONE) {
+		order[n++] = x;
+		if (fc[x] != PROF_NONE) {
+			x = fc[x];
+			continue;
+		}
+		while (x != PROF_NONE && ns[x] == PROF_NONE)
+			x = r->parent[x];
+		if (x != PROF_NONE)
+			x = ns[x];
+	}
+	return n;
+}
+
 /* ---- sorting ---- */
 
 int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b)
@@ -234,74 +254,34 @@ static uint32_t *name_ranks(const struct prof_report *r)
 	return rank;
 }
 
-/* A node's place among its siblings, gathered once per node: prof_sort's
- * order is these fields in turn. */
+/*
+ * A node's place among its siblings, gathered once per node and packed
+ * so that most comparisons are of two integers: prof_sort's order is
+ * hi, then lo, then (rarely reached: siblings with the same key, label
+ * and module) tie_before.  The empty labels of empty_first are not in the
+ * key: sort_list puts them first before sorting the two groups apart.
+ */
 struct sort_key {
-	double key;          /* descending */
-	uint64_t no;
-	uint32_t group;      /* 0: an empty label under empty_first */
-	uint32_t lab, mod, src; /* name ranks (name_ranks) */
-	uint32_t node;       /* the index, last: the order is total */
+	uint64_t hi;         /* the key, descending (key_bits) */
+	uint64_t lo;         /* the name ranks (name_ranks) of label and
+	                      * module, 32 bits each; SRC is left to
+	                      * tie_before (siblings with the same label
+	                      * and module are few) */
+	uint32_t node;
 };
 
-/* Does a come before b? */
-static inline int key_before(const struct sort_key *a,
-                             const struct sort_key *b)
+/* An unsigned integer that orders as the double k does, descending:
+ * the sign bit set for k >= 0 and every bit flipped for k < 0 gives
+ * ascending order (IEEE 754), then all bits are flipped.  k + 0.0 makes
+ * -0.0 into 0.0, which must be equal to it.  Keys are never NaN (they
+ * are counts, prof_keys). */
+static uint64_t key_bits(double k)
 {
-	if (a->group != b->group)
-		return a->group < b->group;
-	if (a->key != b->key)
-		return a->key > b->key;
-	if (a->lab != b->lab)
-		return a->lab < b->lab;
-	if (a->mod != b->mod)
-		return a->mod < b->mod;
-	if (a->src != b->src)
-		return a->src < b->src;
-	if (a->no != b->no)
-		return a->no < b->no;
-	return a->node < b->node;
-}
-
-/* Sort k[0..n) (tmp has room for n): runs of 16 by insertion, then
- * merged bottom-up, between k and tmp.  The order is total (the index
- * comes last), so the result is that of any other correct sort (it was
- * qsort's: the comparison inline is what makes this one faster). */
-static void sort_keys(struct sort_key *k, struct sort_key *tmp, size_t n)
-{
-	struct sort_key *from = k, *to = tmp, *t;
-	size_t i, j, w;
-	for (i = 0; i < n; i += 16) {
-		size_t e = i + 16 < n ? i + 16 : n;
-		for (j = i + 1; j < e; j++) {
-			struct sort_key v = k[j];
-			size_t h = j;
-			while (h > i && key_before(&v, &k[h - 1])) {
-				k[h] = k[h - 1];
-				h--;
-			}
-			k[h] = v;
-		}
-	}
-	for (w = 16; w < n; w *= 2) {
-		for (i = 0; i < n; i += 2 * w) {
-			size_t m = i + w < n ? i + w : n;
-			size_t e = i + 2 * w < n ? i + 2 * w : n;
-			size_t a = i, b = m, o = i;
-			while (a < m && b < e)
-				to[o++] = key_before(&from[b], &from[a]) ?
-				          from[b++] : from[a++];
-			while (a < m)
-				to[o++] = from[a++];
-			while (b < e)
-				to[o++] = from[b++];
-		}
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != k)
-		memcpy(k, from, n * sizeof *k);
+	uint64_t u;
+	k += 0.0;
+	memcpy(&u, &k, sizeof u);
+	u = u >> 63 ? ~u : u | (uint64_t)1 << 63;
+	return ~u;
 }
 
 struct sorter {
@@ -313,11 +293,84 @@ struct sorter {
 	size_t cap;
 };
 
+/* Two siblings with equal hi and lo: the SRC ranks, then no., then the
+ * index, so that the order is total. */
+static int tie_before(const struct sorter *so, const struct sort_key *a,
+                      const struct sort_key *b)
+{
+	const struct prof_report *r = so->r;
+	uint32_t x = a->node, y = b->node;
+	if (r->src[x] != r->src[y])
+		return so->rank[r->src[x]] < so->rank[r->src[y]];
+	if (r->no[x] != r->no[y])
+		return r->no[x] < r->no[y];
+	return x < y;
+}
+
+/* Does a come before b? */
+static inline int key_before(const struct sorter *so,
+                             const struct sort_key *a,
+                             const struct sort_key *b)
+{
+	if (a->hi != b->hi)
+		return a->hi < b->hi;
+	if (a->lo != b->lo)
+		return a->lo < b->lo;
+	return tie_before(so, a, b);
+}
+
+/* Sort k[0..n) (tmp has room for n): runs of RUN by insertion, then
+ * merged bottom-up, between k and tmp.  The order is total
+ * (the index comes last), so the result is that of any other correct
+ * sort (it was qsort's: the comparison inline is what makes this one
+ * faster).  RUN 8 rather than 16: an insertion costs a quarter of the
+ * run's length in steps on average, a merge level one step. */
+#define RUN 8
+static void sort_keys(const struct sorter *so, struct sort_key *k,
+                      struct sort_key *tmp, size_t n)
+{
+	struct sort_key *from = k, *to = tmp, *t;
+	size_t i, j, w;
+	for (i = 0; i < n; i += RUN) {
+		size_t e = i + RUN < n ? i + RUN : n;
+		for (j = i + 1; j < e; j++) {
+			struct sort_key v = k[j];
+			size_t h = j;
+			while (h > i && key_before(so, &v, &k[h - 1])) {
+				k[h] = k[h - 1];
+				h--;
+			}
+			k[h] = v;
+		}
+	}
+	for (w = RUN; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t m = i + w < n ? i + w : n;
+			size_t e = i + 2 * w < n ? i + 2 * w : n;
+			const struct sort_key *a = from + i, *ea = from + m;
+			const struct sort_key *b = ea, *eb = from + e;
+			struct sort_key *o = to + i;
+			while (a < ea && b < eb)
+				*o++ = key_before(so, b, a) ? *b++ : *a++;
+			while (a < ea)
+				*o++ = *a++;
+			while (b < eb)
+				*o++ = *b++;
+		}
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != k)
+		memcpy(k, from, n * sizeof *k);
+}
+
 /* Sort the sibling list that starts at head; returns its new head. */
 static uint32_t sort_list(struct sorter *so, uint32_t head)
 {
 	struct prof_report *r = so->r;
-	size_t n = 0, j;
+	const uint32_t *rank = so->rank;
+	size_t n = 0, j, empty = 0;
 	uint32_t u;
 	if (head == PROF_NONE || r->next_sibling[head] == PROF_NONE)
 		return head;
@@ -330,15 +383,25 @@ static uint32_t sort_list(struct sorter *so, uint32_t head)
 			                    sizeof *so->tmp);
 		}
 		k = &so->k[n++];
-		k->key = so->key[u];
-		k->no = r->no[u];
-		k->group = !(so->empty_first && prof_len(r, r->label[u]) == 0);
-		k->lab = so->rank[r->label[u]];
-		k->mod = so->rank[r->module[u]];
-		k->src = so->rank[r->src[u]];
+		k->hi = key_bits(so->key[u]);
+		k->lo = (uint64_t)rank[r->label[u]] << 32 | rank[r->module[u]];
 		k->node = u;
+		empty += so->empty_first && prof_len(r, r->label[u]) == 0;
 	}
-	sort_keys(so->k, so->tmp, n);
+	if (empty && empty < n) {
+		/* the empty labels first, each group in its order (a
+		 * stable partition through tmp), then sorted apart */
+		size_t a = 0, b = empty;
+		for (j = 0; j < n; j++) {
+			int e = prof_len(r, r->label[so->k[j].node]) == 0;
+			so->tmp[e ? a++ : b++] = so->k[j];
+		}
+		memcpy(so->k, so->tmp, n * sizeof *so->k);
+		sort_keys(so, so->k, so->tmp, empty);
+		sort_keys(so, so->k + empty, so->tmp, n - empty);
+	} else {
+		sort_keys(so, so->k, so->tmp, n);
+	}
 	for (j = 0; j + 1 < n; j++)
 		r->next_sibling[so->k[j].node] = so->k[j + 1].node;
 	r->next_sibling[so->k[n - 1].node] = PROF_NONE;

@@ -164,6 +164,10 @@ int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b);
  * *it = r->first_root, *d = 0; each call returns the next node and its
  * depth, PROF_NONE at the end. */
 uint32_t prof_next(const struct prof_report *r, uint32_t *it, uint32_t *d);
+/* The same walk in one loop, for writers that go over the nodes more
+ * than once: the linked nodes in preorder into order (room for r->n),
+ * returning their count; a node's depth is r->depth[x]. */
+size_t prof_preorder(const struct prof_report *r, uint32_t *order);
 
 /*
  * Retainer set no of the report's SET list (r->sets; its lines are

@@ -31,6 +31,7 @@
 #include "num.h"
 #include "output.h"
 #include "prof_tree.h"
+#include "row.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -745,93 +746,178 @@ static void out_cc(const struct prof_report *r, uint64_t id, uint32_t label,
 	hpt_out_str(caf ? ", \"is_caf\": true}" : ", \"is_caf\": false}");
 }
 
-/* The slot of node x's (label, module, SRC) in an open-addressed table
- * of nslots (a power of two) slots, each 0 or 1 + the first node of a
- * triple: the triple's own, or the empty one where it goes.  Hashed
- * from the three name ids, so that no bytes are hashed or compared. */
-static size_t triple_slot(const struct prof_report *r, const uint32_t *slot,
-                          size_t nslots, uint32_t x)
+/* One slot of ids_from_text's table: a (label, module, SRC) triple of
+ * name ids and its cost-centre id, 0 while the slot is empty.  The
+ * triple is in the slot, so that a look-up reads the slot alone, not
+ * the nodes' arrays. */
+struct cc_slot {
+	uint32_t label, module, src;
+	uint32_t id;
+};
+
+/* The slot of (l, m, c) in an open-addressed table of nslots (a power
+ * of two) slots: the triple's own, or the empty one where it goes.
+ * Hashed from the three name ids, so that no bytes are hashed or
+ * compared. */
+static inline size_t triple_slot(const struct cc_slot *slot,
+                                 size_t nslots, uint32_t l, uint32_t m,
+                                 uint32_t c)
 {
-	uint32_t l = r->label[x], m = r->module[x], c = r->src[x];
 	uint32_t h = l * 0x9e3779b1u ^ m * 0x85ebca77u ^ c * 0xc2b2ae3du;
 	size_t k = (h ^ h >> 15) & (nslots - 1);
 	for (;; k = (k + 1) & (nslots - 1)) {
-		uint32_t y = slot[k];
-		if (y == 0 || (r->label[y - 1] == l && r->module[y - 1] == m &&
-		               r->src[y - 1] == c))
+		const struct cc_slot *e = &slot[k];
+		if (e->id == 0 || (e->label == l && e->module == m &&
+		                   e->src == c))
 			return k;
 	}
 }
 
 /* Ids of a report read from text: 1, 2, ... by first appearance of each
- * (label, module, SRC) in preorder; the table is written too.  Returns
- * the id of each node (n of them). */
-static uint64_t *ids_from_text(const struct prof_report *r)
+ * (label, module, SRC) in the preorder of the n nodes order[0..n); the
+ * table is written too.  Returns each node's id less 1 (r->n of them)
+ * and sets *ids to a malloc'd array of the ids in order (*ids)[k] = k +
+ * 1, *nids of them. */
+static uint32_t *ids_from_text(const struct prof_report *r,
+                               const uint32_t *order, size_t n,
+                               uint64_t **ids, size_t *nids)
 {
-	uint64_t *id = hpt_xcalloc(r->n ? r->n : 1, sizeof *id), next = 1;
-	uint32_t it = r->first_root, d, x, *slot;
-	size_t nslots = 64, k, j;
+	uint32_t *id = hpt_xcalloc(r->n ? r->n : 1, sizeof *id), next = 1;
+	struct cc_slot *slot;
+	size_t nslots = 64, k, j, i;
 	slot = hpt_xcalloc(nslots, sizeof *slot);
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		k = triple_slot(r, slot, nslots, x);
-		if (slot[k]) {
-			id[x] = id[slot[k] - 1];
+	for (i = 0; i < n; i++) {
+		uint32_t x = order[i];
+		uint32_t l = r->label[x], m = r->module[x], c = r->src[x];
+		k = triple_slot(slot, nslots, l, m, c);
+		if (slot[k].id) {
+			id[x] = slot[k].id - 1;
 			continue;
 		}
-		slot[k] = x + 1;
-		id[x] = next;
-		out_cc(r, next, r->label[x], r->module[x], r->src[x],
-		       prof_len(r, r->label[x]) == 3 &&
-		           memcmp(prof_name(r, r->label[x]), "CAF", 3) == 0,
+		slot[k].label = l;
+		slot[k].module = m;
+		slot[k].src = c;
+		slot[k].id = next;
+		id[x] = next - 1;
+		out_cc(r, next, l, m, c,
+		       prof_len(r, l) == 3 &&
+		           memcmp(prof_name(r, l), "CAF", 3) == 0,
 		       next == 1);
 		if (++next > nslots / 2) {
 			/* half full: twice the slots */
-			uint32_t *old = slot;
+			struct cc_slot *old = slot;
 			slot = hpt_xcalloc(nslots * 2, sizeof *slot);
 			for (j = 0; j < nslots; j++)
-				if (old[j])
-					slot[triple_slot(r, slot, nslots * 2,
-					                 old[j] - 1)] = old[j];
+				if (old[j].id)
+					slot[triple_slot(slot, nslots * 2,
+					                 old[j].label,
+					                 old[j].module,
+					                 old[j].src)] = old[j];
 			nslots *= 2;
 			free(old);
 		}
 	}
 	free(slot);
+	*nids = next - 1;
+	*ids = hpt_xmalloc((next - 1 ? next - 1 : 1) * sizeof **ids);
+	for (j = 0; j + 1 < next; j++)
+		(*ids)[j] = j + 1;
 	return id;
 }
 
 /* Append the literal l at o (a macro, so that its length is known). */
 #define PUT_LIT(o, l) (memcpy((o), (l), sizeof(l) - 1), (o) += sizeof(l) - 1)
 
+/* v in decimal at o, which has room for 20 bytes and row.h's ROW_SLACK;
+ * returns its length.  Most counts of a node are 0 (no calls, no ticks,
+ * no allocation) or one digit: one byte, without row_u64's copy. */
+static inline size_t put_count(char *o, uint64_t v)
+{
+	if (v < 10) {
+		*o = (char)('0' + v);
+		return 1;
+	}
+	return row_u64(o, v);
+}
+
+/*
+ * The decimal text of each cost centre's id, formatted once: nodes are
+ * many more than cost centres (a cost centre is on every stack it is
+ * called on), and a node's id is then one 16-byte copy.  Entry k of
+ * text holds the digits of id k left-aligned and their count in its
+ * last byte, 0 for an id of 16 digits or more, which out_node formats
+ * itself.
+ */
+struct id_texts {
+	char (*text)[16];
+	const uint64_t *ids; /* ids[k]: the id of entry k */
+};
+
+static void id_texts_init(struct id_texts *t, const uint64_t *ids, size_t n)
+{
+	size_t k;
+	t->text = hpt_xmalloc((n ? n : 1) * sizeof *t->text);
+	t->ids = ids;
+	for (k = 0; k < n; k++) {
+		char b[20 + ROW_SLACK];
+		size_t len = hpt_fmt_u64_back(b + 20, ids[k]);
+		memset(t->text[k], 0, sizeof t->text[k]);
+		if (len < 16) {
+			memcpy(t->text[k], b + 20 - len, len);
+			t->text[k][15] = (char)len;
+		}
+	}
+}
+
 /* The ends of the close nodes before it ("]}\n" each, then ','), and a
  * node's members up to its "children" array's '[', formatted in place
- * in the output buffer (the hot loop of prof2json). */
-static void out_node(size_t close, uint64_t id, uint64_t entries,
-                     uint64_t alloc, uint64_t ticks)
+ * in the output buffer (the hot loop of prof2json); its id is entry k
+ * of t. */
+static inline void out_node(size_t close, const struct id_texts *t,
+                            uint32_t k, uint64_t entries, uint64_t alloc,
+                            uint64_t ticks)
 {
-	char *b = hpt_out_space(3 * close + 1 + 4 * 20 + 64), *o = b;
-	size_t i;
+	char *b = hpt_out_space(3 * close + 1 + 4 * 20 + 64 + ROW_SLACK);
+	char *o = b;
+	size_t i, len = (unsigned char)t->text[k][15];
 	for (i = 0; i < close; i++)
 		PUT_LIT(o, "]}\n");
 	if (close)
 		*o++ = ',';
 	PUT_LIT(o, "{\"id\": ");
-	o += hpt_fmt_u64(o, id);
+	if (len) {
+		memcpy(o, t->text[k], 16);
+		o += len;
+	} else {
+		o += put_count(o, t->ids[k]);
+	}
+	if ((entries | alloc | ticks) == 0) {
+		/* a node with no calls, ticks or allocation (a third to
+		 * a half of a real report's nodes): one literal */
+		PUT_LIT(o, ", \"entries\": 0, \"alloc\": 0, \"ticks\": 0, "
+		           "\"children\": [");
+		hpt_out_commit((size_t)(o - b));
+		return;
+	}
 	PUT_LIT(o, ", \"entries\": ");
-	o += hpt_fmt_u64(o, entries);
+	o += put_count(o, entries);
 	PUT_LIT(o, ", \"alloc\": ");
-	o += hpt_fmt_u64(o, alloc);
+	o += put_count(o, alloc);
 	PUT_LIT(o, ", \"ticks\": ");
-	o += hpt_fmt_u64(o, ticks);
+	o += put_count(o, ticks);
 	PUT_LIT(o, ", \"children\": [");
 	hpt_out_commit((size_t)(o - b));
 }
 
 void prof_json_write(const struct prof_report *r)
 {
-	uint64_t *id = NULL, *ticks, *bytes;
-	uint32_t it = r->first_root, d, x, prev = 0;
-	size_t i;
+	uint64_t *ticks, *bytes;
+	uint32_t *id = NULL, *order;
+	uint64_t *ids;
+	size_t nids;
+	struct id_texts t;
+	uint32_t d, x, prev = 0;
+	size_t i, n = 0;
 	int first = 1;
 	if (r->first_root == PROF_NONE)
 		hpt_data_error(r->file ? r->file : "<stdin>", 0,
@@ -860,22 +946,35 @@ void prof_json_write(const struct prof_report *r)
 	hpt_out_str(",\n\"total_alloc\":");
 	hpt_out_u64(r->total_alloc);
 	hpt_out_str(",\n\"cost_centres\": [\n");
-	if (r->json)
-		for (i = 0; i < r->nccs; i++)
+	/* The linked nodes in preorder, walked once for the ids and the
+	 * profile both; a node's depth is r->depth. */
+	order = hpt_xmalloc((r->n ? r->n : 1) * sizeof *order);
+	n = prof_preorder(r, order);
+	if (r->json) {
+		/* node x's cost centre is r->ccs[r->cc[x]] */
+		ids = hpt_xmalloc((r->nccs ? r->nccs : 1) * sizeof *ids);
+		for (i = 0; i < r->nccs; i++) {
 			out_cc(r, r->ccs[i].id, r->ccs[i].label,
 			       r->ccs[i].module, r->ccs[i].src,
 			       r->ccs[i].is_caf, i == 0);
-	else
-		id = ids_from_text(r);
+			ids[i] = r->ccs[i].id;
+		}
+		nids = r->nccs;
+	} else {
+		id = ids_from_text(r, order, n, &ids, &nids);
+	}
+	id_texts_init(&t, ids, nids);
 	hpt_out_str("]\n,\n\"profile\": ");
 	/* Preorder: a node opens its "children" array; moving up d levels
 	 * closes d + 1 nodes before the next sibling's ','. */
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+	for (i = 0; i < n; i++) {
+		x = order[i];
+		d = r->depth[x];
 		if (!first && d == 0)
 			break; /* a second root: not in the schema */
-		out_node(!first && d <= prev ? (size_t)(prev - d) + 1 : 0,
-		         r->json ? r->ccs[r->cc[x]].id : id[x], r->entries[x],
-		         bytes[x], ticks[x]);
+		out_node(!first && d <= prev ? (size_t)(prev - d) + 1 : 0, &t,
+		         r->json ? r->cc[x] : id[x], r->entries[x], bytes[x],
+		         ticks[x]);
 		first = 0;
 		prev = d;
 	}
@@ -887,4 +986,7 @@ void prof_json_write(const struct prof_report *r)
 		free(bytes);
 	}
 	free(id);
+	free(order);
+	free(ids);
+	free(t.text);
 }

@@ -86,6 +86,19 @@ static void fmt_delta(char *b, size_t sz, uint64_t old, uint64_t new_,
 }
 
 
+/* The n bytes at s, at o, 16 at a time (compiled to two moves each,
+ * where memcpy would be a call that sorts out the size first): writes
+ * up to 15 bytes past n and reads up to 15 past s + n, so s must have
+ * them (a buffer of ours with ROW_SLACK spare bytes, never a name of
+ * the report) and o is in a row's room (row.h).  Returns n. */
+static inline size_t copy16(char *o, const char *s, size_t n)
+{
+	size_t k;
+	for (k = 0; k < n; k += 16)
+		memcpy(o + k, s + k, 16);
+	return n;
+}
+
 /* ---- the text table shared by -o tree, -a and -D ---- */
 
 /* Numeric columns: entries, individual %time %alloc, inherited %time
@@ -124,11 +137,20 @@ struct rows {
 	unsigned char *plain; /* per name id, once measured: printable
 	                       * ASCII only, which hpt_out_text leaves as
 	                       * it is */
+	char *padded;  /* every plain name (names_padded), each followed
+	                * by NAME_PAD spaces; ROW_SLACK spare bytes at the
+	                * end */
+	size_t *at;    /* per name id: where it is in padded; SIZE_MAX:
+	                * not plain, or empty */
+	size_t *room;  /* per name id: text_room */
 };
 
 /* The widest cell of each numeric column over the rows of rs, into w. */
 typedef void (*widths_fn)(const void *ctx, const struct rows *rs,
                           size_t w[NCOL]);
+/* Called once the ncol columns' widths w (headings included) are known,
+ * before the first row: what figs_fn needs of them (may be NULL). */
+typedef void (*begin_fn)(void *ctx, int ncol, const size_t *w);
 
 static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 {
@@ -145,17 +167,29 @@ static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 	rs->n++;
 }
 
+/* The linked nodes of r in preorder (prof_preorder), and node is x
+ * (one array: rows_free frees it once). */
 static void rows_tree(struct rows *rs, const struct prof_report *r)
 {
-	uint32_t it = r->first_root, d, x;
+	size_t n = r->n ? r->n : 1, i;
 	rs->names = r;
 	rs->show_no = 1;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		rows_add(rs, x, x, d);
+	rs->x = hpt_xmalloc(n * sizeof *rs->x);
+	rs->d = hpt_xmalloc(n * sizeof *rs->d);
+	rs->node = rs->x;
+	rs->cap = n;
+	rs->n = prof_preorder(r, rs->x);
+	for (i = 0; i < rs->n; i++)
+		rs->d[i] = r->depth[rs->x[i]];
 }
 
 static void rows_free(struct rows *rs)
 {
+	if (rs->node == rs->x)
+		rs->node = NULL;
+	free(rs->padded);
+	free(rs->at);
+	free(rs->room);
 	free(rs->cols);
 	free(rs->plain);
 	free(rs->x);
@@ -219,6 +253,64 @@ static size_t put_text(const struct rows *rs, uint32_t id, char *o)
 		return n;
 	}
 	return hpt_esc_text(o, prof_name(r, id), n, 0);
+}
+
+/* The spaces that can follow a name in padded: a label's or module's
+ * cell (the name, then the spaces to its column's end) is one copy
+ * from there when its padding is no longer, which is every cell but
+ * those of labels far shallower and shorter than the widest, or of a
+ * module far shorter than the longest. */
+#define NAME_PAD 48
+
+/* copy16 of n bytes from padded at s: the first 32 in one copy of a
+ * size the compiler knows (most cells are not longer), which may read
+ * and write 31 bytes past n: s is followed by at least NAME_PAD (more
+ * than 31) spaces, and o has a row's room. */
+static inline size_t copy_padded(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, 32);
+	if (n > 32)
+		copy16(o + 32, s + 32, n - 32);
+	return n;
+}
+
+/* Set up padded, at and room of rs, its names measured (text_width). */
+static void names_padded(struct rows *rs)
+{
+	const struct prof_report *r = rs->names;
+	size_t m = r->names.count, i, len = 0;
+	rs->at = hpt_xmalloc((m ? m : 1) * sizeof *rs->at);
+	rs->room = hpt_xmalloc((m ? m : 1) * sizeof *rs->room);
+	for (i = 0; i < m; i++) {
+		size_t n = prof_len(r, i);
+		rs->room[i] = text_room(rs, (uint32_t)i);
+		rs->at[i] = SIZE_MAX;
+		if (n && rs->plain[i]) {
+			rs->at[i] = len;
+			len += n + NAME_PAD;
+		}
+	}
+	rs->padded = hpt_xmalloc(len + ROW_SLACK);
+	memset(rs->padded, ' ', len + ROW_SLACK);
+	for (i = 0; i < m; i++)
+		if (rs->at[i] != SIZE_MAX)
+			memcpy(rs->padded + rs->at[i], prof_name(r, i),
+			       prof_len(r, i));
+}
+
+/* Name id in a cell w wide (w >= its width) at o: the name, then the
+ * spaces to the cell's end; returns w.  One copy16 from padded when the
+ * name is plain and the spaces few enough. */
+static inline size_t put_cell(const struct rows *rs, uint32_t id, size_t width,
+                       size_t w, char *o)
+{
+	size_t n;
+	if (rs->at[id] != SIZE_MAX && w - width <= NAME_PAD)
+		return copy_padded(o, rs->padded + rs->at[id],
+		                   prof_len(rs->names, id) + (w - width));
+	n = put_text(rs, id, o);
+	row_spaces(o + n, w - width);
+	return n + (w - width);
 }
 
 /* Widths of the name columns: label (with its indent), module, SRC (0:
@@ -293,9 +385,10 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 	uint32_t x = rs->node[i], d = rs->d[i];
 	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
 	size_t room = wsum + nw->no + 2 + 2 + (size_t)d + 2 +
-	              text_room(rs, lab) + nw->label + 2 +
-	              text_room(rs, mod) + nw->module + 2 +
-	              text_room(rs, src) + 1 + NCOL * CELL + ROW_SLACK;
+	              rs->room[lab] + nw->label + 2 + rs->room[mod] +
+	              nw->module + 2 + rs->room[src] + 1 + NCOL * CELL +
+	              ROW_SLACK;
+	size_t lw;
 	char *b = hpt_out_space(room);
 	size_t o = figs(ctx, rs->x[i], ncol, w, b);
 	if (nw->no) {
@@ -306,26 +399,31 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 		o += nw->no + 2;
 	}
 	o += row_spaces(b + o, 2 + (size_t)d);
+	lw = width_of(rs, lab, 1);
 	if (prof_len(r, lab) == 0) {
 		memcpy(b + o, "\"\"", 2);
-		o += 2;
+		o += 2 + row_spaces(b + o + 2, pad_after(d + lw, nw->label));
 	} else {
-		o += put_text(rs, lab, b + o);
+		o += put_cell(rs, lab, lw, lw + pad_after(d + lw, nw->label),
+		              b + o);
 	}
-	o += row_spaces(b + o, pad_after(d + width_of(rs, lab, 1),
-	                                  nw->label));
-	o += put_text(rs, mod, b + o);
 	if (nw->src && prof_len(r, src)) {
-		o += row_spaces(b + o, pad_after(width_of(rs, mod, 0),
-		                                  nw->module));
-		o += put_text(rs, src, b + o);
+		size_t mw = width_of(rs, mod, 0);
+		o += put_cell(rs, mod, mw, mw + pad_after(mw, nw->module),
+		              b + o);
+		o += rs->at[src] != SIZE_MAX
+		         ? copy_padded(b + o, rs->padded + rs->at[src],
+		                       prof_len(r, src))
+		         : put_text(rs, src, b + o);
+	} else {
+		o += put_text(rs, mod, b + o);
 	}
 	b[o++] = '\n';
 	hpt_out_commit(o);
 }
 
 static void table(struct rows *rs, int ncol, figs_fn figs,
-                  widths_fn widths, const void *ctx)
+                  widths_fn widths, begin_fn begin, void *ctx)
 {
 	size_t w[NCOL], i, left, wsum = 0;
 	struct name_widths nw;
@@ -338,7 +436,10 @@ static void table(struct rows *rs, int ncol, figs_fn figs,
 			w[k] = strlen(col_name[k]);
 		wsum += w[k] + 2;
 	}
+	if (begin)
+		begin(ctx, ncol, w);
 	name_widths(rs, &nw);
+	names_padded(rs);
 	/* "individual" and "inherited" end over their %alloc columns */
 	left = w[0] + 2 + w[1] + 2 + w[2];
 	hpt_out_spaces(left > 10 ? left - 10 : 0);
@@ -387,53 +488,113 @@ static size_t put_pct(char *o, const struct prof_report *r, uint64_t v,
 	                   prof_percent(r, v, which), prec);
 }
 
+/*
+ * What figs_row needs, set up once per table (figs_begin) from the
+ * columns' widths.  A row of the table's numeric cells starts as a
+ * copy of zero, the row whose every figure is 0 ("0" in the count
+ * columns, "0.00" or "0.0" in the percentage ones, each right-aligned
+ * in its column): most figures of most rows are 0 (a cost centre with
+ * no ticks and no allocation), and those then cost nothing more.  A
+ * figure that is not 0 is written over its column's right end: its
+ * text is at least as long as the 0's and, being no wider than the
+ * column (figs_widths), covers all of the 0 it replaces and none of
+ * the column before.
+ */
+struct figs_ctx {
+	const struct prof_report *r;
+	const struct prof_cc *c; /* -a: the cost centres, which rows' x
+	                          * index; NULL: rows' x are nodes */
+	int prec;                /* decimals: 2 (exact) or 1 */
+	uint64_t tot[2];         /* what 100 * a figure is divided by for
+	                          * its percentage: total ticks and bytes
+	                          * (exact) or 1000 (tenths of a percent) */
+	size_t end[NCOL];        /* where column k ends, from the row's
+	                          * start (its separator included) */
+	size_t len;              /* the bytes of the numeric cells */
+	char *zero;              /* len bytes, then ZERO_ROOM more to read
+	                          * (copy16, or one copy of ZERO_ROOM) */
+};
 
-/* A column w wide (the separator included) holding v's digits at its
- * right: they never take more than w, as w is the largest value's. */
-static size_t col_u64(char *o, size_t w, uint64_t v)
-{
-	row_spaces(o, w);
-	hpt_fmt_u64_back(o + w, v);
-	return w;
-}
+/* A row of zero cells no longer than this (most: 7 columns of 5 to 10)
+ * is copied as ZERO_ROOM bytes, a size the compiler knows; figs_fn's
+ * room (NCOL * CELL) holds them. */
+#define ZERO_ROOM 64
 
-/* A column w wide holding the percentage put_pct writes at its right.
- * Never wider than w either (see figs_widths); were it wider, the
- * column would widen to it (the room of figs_fn allows it). */
-static size_t col_pct(char *o, size_t w, const struct prof_report *r,
-                      uint64_t v, int which, int prec)
+/* The percentage of v != 0 (put_pct's text), its last byte at end[-1]:
+ * from the integers (hpt_fmt_quot_back) in all but the cases they
+ * cannot tell, which put_pct formats, as it formats every case, from
+ * prof_percent's double.  The two agree: hpt_fmt_pct takes the same
+ * integers and tells the same cases. */
+static void pct_back(char *end, const struct figs_ctx *fc, uint64_t v,
+                     int which)
 {
+	const uint64_t exact = (uint64_t)1 << 53;
+	uint64_t tot = fc->tot[which];
 	char t[CELL];
 	size_t n;
-	if (v == 0) {
-		/* "0.0" or "0.00", as put_pct writes it: most cells */
-		row_spaces(o, w);
-		memcpy(o + w - (size_t)prec - 2, "0.00", (size_t)prec + 2);
-		return w;
-	}
-	n = put_pct(t, r, v, which, prec);
-	if (n > w)
-		w = n;
-	row_spaces(o, w - n);
-	row_copy(o + w - n, t, n);
-	return w;
+	if (v < exact / 100 && tot < exact &&
+	    hpt_fmt_quot_back(end, 100 * v, tot, fc->prec))
+		return;
+	n = put_pct(t, fc->r, v, which, fc->prec);
+	memcpy(end - n, t, n);
 }
 
-/* The cells of f (figs_fn). */
-static size_t figs_row(const struct prof_report *r, const struct figs *f,
-                       const size_t *w, char *o)
+/* The cells of f at o (figs_fn): zero's copy, then each figure that is
+ * not 0 at its column's end.  o has room for len and ROW_SLACK. */
+static inline size_t figs_row(const struct figs_ctx *fc,
+                              const struct figs *f, char *o)
 {
-	int prec = r->exact ? 2 : 1;
-	size_t n = col_u64(o, w[0], f->entries);
-	n += col_pct(o + n, w[1] + 2, r, f->ind_time, 0, prec);
-	n += col_pct(o + n, w[2] + 2, r, f->ind_alloc, 1, prec);
-	n += col_pct(o + n, w[3] + 2, r, f->inh_time, 0, prec);
-	n += col_pct(o + n, w[4] + 2, r, f->inh_alloc, 1, prec);
-	if (r->exact) {
-		n += col_u64(o + n, w[5] + 2, f->ind_time);
-		n += col_u64(o + n, w[6] + 2, f->ind_alloc);
+	const size_t *e = fc->end;
+	if (fc->len <= ZERO_ROOM)
+		memcpy(o, fc->zero, ZERO_ROOM); /* four moves */
+	else
+		copy16(o, fc->zero, fc->len);
+	if ((f->entries | f->ind_time | f->ind_alloc | f->inh_time |
+	     f->inh_alloc) == 0)
+		return fc->len; /* zero as it is: most rows of a tree */
+	if (f->entries)
+		hpt_fmt_u64_back(o + e[0], f->entries);
+	if (f->ind_time)
+		pct_back(o + e[1], fc, f->ind_time, 0);
+	if (f->ind_alloc)
+		pct_back(o + e[2], fc, f->ind_alloc, 1);
+	if (f->inh_time)
+		pct_back(o + e[3], fc, f->inh_time, 0);
+	if (f->inh_alloc)
+		pct_back(o + e[4], fc, f->inh_alloc, 1);
+	if (fc->r->exact) {
+		if (f->ind_time)
+			hpt_fmt_u64_back(o + e[5], f->ind_time);
+		if (f->ind_alloc)
+			hpt_fmt_u64_back(o + e[6], f->ind_alloc);
 	}
-	return n;
+	return fc->len;
+}
+
+/* The ncol columns w wide (begin_fn): zero and end of the figs_ctx. */
+static void figs_begin(void *ctx, int ncol, const size_t *w)
+{
+	struct figs_ctx *fc = ctx;
+	const struct prof_report *r = fc->r;
+	size_t o = 0;
+	int k;
+	fc->prec = r->exact ? 2 : 1;
+	fc->tot[0] = r->exact ? r->total_ticks : 1000;
+	fc->tot[1] = r->exact ? r->total_alloc : 1000;
+	fc->len = 0;
+	for (k = 0; k < ncol; k++)
+		fc->len += w[k] + (k ? 2 : 0);
+	fc->zero = hpt_xmalloc(fc->len + ZERO_ROOM);
+	memset(fc->zero, ' ', fc->len + ZERO_ROOM);
+	for (k = 0; k < ncol; k++) {
+		o += w[k] + (k ? 2 : 0);
+		fc->end[k] = o;
+		if (k == 0 || k >= 5)
+			fc->zero[o - 1] = '0';
+		else
+			memcpy(fc->zero + o - fc->prec - 2, "0.00",
+			       (size_t)fc->prec + 2);
+	}
 }
 
 /* Fold f into the figurewise maximum m. */
@@ -528,34 +689,39 @@ static void node_figs(const struct prof_report *r, uint32_t x,
 static size_t figs_node(const void *ctx, uint32_t x, int ncol,
                         const size_t *w, char *o)
 {
-	const struct prof_report *r = ctx;
+	const struct figs_ctx *fc = ctx;
 	struct figs f;
 	(void)ncol;
-	node_figs(r, x, &f);
-	return figs_row(r, &f, w, o);
+	(void)w;
+	node_figs(fc->r, x, &f);
+	return figs_row(fc, &f, o);
 }
 
 static void widths_node(const void *ctx, const struct rows *rs,
                         size_t w[NCOL])
 {
-	const struct prof_report *r = ctx;
+	const struct figs_ctx *fc = ctx;
 	struct figs m, f;
 	size_t i;
 	memset(&m, 0, sizeof m);
 	for (i = 0; i < rs->n; i++) {
-		node_figs(r, rs->x[i], &f);
+		node_figs(fc->r, rs->x[i], &f);
 		figs_max(&m, &f);
 	}
-	figs_widths(r, &m, w);
+	figs_widths(fc->r, &m, w);
 }
 
 void prof_write_tree(const struct prof_report *r)
 {
 	struct rows rs;
+	struct figs_ctx fc;
 	memset(&rs, 0, sizeof rs);
+	memset(&fc, 0, sizeof fc);
+	fc.r = r;
 	rows_tree(&rs, r);
 	text_header(r);
-	table(&rs, r->exact ? 7 : 5, figs_node, widths_node, r);
+	table(&rs, r->exact ? 7 : 5, figs_node, widths_node, figs_begin, &fc);
+	free(fc.zero);
 	rows_free(&rs);
 }
 
@@ -882,11 +1048,6 @@ void prof_write_folded(const struct prof_report *r, enum prof_weight w)
 
 /* ---- -a: the flat profile ---- */
 
-struct flat_ctx {
-	const struct prof_report *r;
-	const struct prof_cc *c;
-};
-
 static void cc_figs(const struct prof_cc *e, struct figs *f)
 {
 	f->entries = e->entries;
@@ -899,17 +1060,18 @@ static void cc_figs(const struct prof_cc *e, struct figs *f)
 static size_t figs_flat(const void *ctx, uint32_t i, int ncol,
                         const size_t *w, char *o)
 {
-	const struct flat_ctx *fc = ctx;
+	const struct figs_ctx *fc = ctx;
 	struct figs f;
 	(void)ncol;
+	(void)w;
 	cc_figs(&fc->c[i], &f);
-	return figs_row(fc->r, &f, w, o);
+	return figs_row(fc, &f, o);
 }
 
 static void widths_flat(const void *ctx, const struct rows *rs,
                         size_t w[NCOL])
 {
-	const struct flat_ctx *fc = ctx;
+	const struct figs_ctx *fc = ctx;
 	struct figs m, f;
 	size_t i;
 	memset(&m, 0, sizeof m);
@@ -945,15 +1107,18 @@ void prof_write_flat(const struct prof_report *r, enum prof_weight w,
 		free(plain);
 	} else {
 		struct rows rs;
-		struct flat_ctx f;
+		struct figs_ctx f;
 		memset(&rs, 0, sizeof rs);
+		memset(&f, 0, sizeof f);
 		rs.names = r;
 		f.r = r;
 		f.c = c;
 		for (i = 0; i < nc; i++)
 			rows_add(&rs, (uint32_t)i, c[i].node, 0);
 		text_header(r);
-		table(&rs, r->exact ? 7 : 5, figs_flat, widths_flat, &f);
+		table(&rs, r->exact ? 7 : 5, figs_flat, widths_flat,
+		      figs_begin, &f);
+		free(f.zero);
 		rows_free(&rs);
 	}
 	free(c);
@@ -1085,7 +1250,8 @@ void prof_write_diff(const struct prof_diff *dd, enum prof_weight w,
 		hpt_out_str("difference  NEW - OLD, node by node (cost-centre "
 		            "paths); figures in percentage points");
 		hpt_out_str(dd->exact ? ", ticks and bytes\n\n" : "\n\n");
-		table(&rs, dd->exact ? 7 : 5, figs_diff, widths_diff, dd);
+		table(&rs, dd->exact ? 7 : 5, figs_diff, widths_diff, NULL,
+		      (void *)dd);
 		rows_free(&rs);
 	}
 }
