@@ -721,11 +721,16 @@ static void head_from_json(const struct prof_report *r)
 	hpt_out_u64(r->init_caps);
 }
 
-/* total_time is %11.2f in GHC: the text, right-aligned in 11. */
+/* total_time is %11.2f in GHC: the text, right-aligned in 11, without
+ * the leading zeros a hand-edited report may have ("00.30"), which a
+ * JSON number cannot have. */
 static void out_total_time(const struct prof_report *r)
 {
 	const char *t = r->total_secs ? r->total_secs : "0.00";
-	size_t n = strlen(t);
+	size_t n;
+	while (t[0] == '0' && t[1] >= '0' && t[1] <= '9')
+		t++;
+	n = strlen(t);
 	hpt_out_str(",\n\"total_time\": ");
 	if (n < 11)
 		hpt_out_spaces(11 - n);
