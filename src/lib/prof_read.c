@@ -931,14 +931,16 @@ static inline size_t end_before(const char *s, size_t i)
 __attribute__((always_inline))
 static inline size_t count_back(const char *s, size_t e, uint64_t *v)
 {
-	uint64_t w = word_before(s, e), nd = non_digits(w), hi = 0;
+	uint64_t w = word_before(s, e), nd, hi = 0;
+	unsigned d = (unsigned)(w >> 56) - '0';
 	size_t len;
-	if (nd >> 63)
+	if (d > 9)
 		return 0; /* the last byte is no digit */
 	if ((w >> 48 & 0xFF) == ' ') {
-		*v = (w >> 56) - '0'; /* one digit */
+		*v = d; /* one digit */
 		return e - 1;
 	}
+	nd = non_digits(w);
 	if (nd) {
 		/* len digits, after a byte that must be a space */
 		len = (size_t)__builtin_clzll(nd) / 8;
@@ -971,12 +973,13 @@ static inline size_t count_back(const char *s, size_t e, uint64_t *v)
 static inline size_t pct_back(const char *s, size_t e, int32_t *tenths)
 {
 	uint64_t w = word_before(s, e), u;
-	unsigned d = (unsigned)(w >> 56) - '0';
+	unsigned d = (unsigned)(w >> 56) - '0', units;
 	size_t ts;
 	if (d > 9 || (w >> 48 & 0xFF) != '.')
 		return 0;
-	if ((w >> 32 & 0xFF) == ' ' && !(non_digits(w) & UINT64_C(0x0000800000000000))) {
-		*tenths = (int32_t)(((w >> 40 & 0xFF) - '0') * 10 + d);
+	units = (unsigned)(w >> 40 & 0xFF) - '0';
+	if ((w >> 32 & 0xFF) == ' ' && units <= 9) {
+		*tenths = (int32_t)(units * 10 + d);
 		return e - 3;
 	}
 	if (!(ts = count_back(s, e - 2, &u)) || u > 999999)
