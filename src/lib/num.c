@@ -282,20 +282,20 @@ slow:
 }
 
 /* What printf("%.*f", prec, x) writes for every double x within a
- * relative 2^-51 of num / den, found from the integers alone, at p
- * (room for 32 bytes); returns the number of bytes, or 0 when the
- * integers cannot tell.  x * 10^prec is within X * 2^-51 of X = num /
+ * relative 2^-51 of num / den, found from the integers alone: returns
+ * 1 with *ipp the integer part, *fpp the prec decimals as an integer
+ * and *scalep 10^prec, or 0 when the integers cannot tell.  x * 10^prec is within X * 2^-51 of X = num /
  * den * 10^prec, which is below 2^40 here: less than 2^-11 away.  When
  * X's fraction is further than that from one half, x * 10^prec rounds
  * as X does: X's integer part, plus one if its fraction is above one
  * half. */
-static size_t quot_fixed(char *p, uint64_t num, uint64_t den, int prec)
+static int quot_parts(uint64_t num, uint64_t den, int prec, uint64_t *ipp,
+                      uint64_t *fpp, uint64_t *scalep)
 {
 	static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u,
 	                               1000000u, 10000000u, 100000000u,
 	                               1000000000u};
 	uint64_t scale, ip, fp, r, half_gap;
-	size_t o;
 	if (den == 0 || prec < 0 || prec > 9)
 		return 0;
 	scale = p10[prec];
@@ -314,6 +314,20 @@ static size_t quot_fixed(char *p, uint64_t num, uint64_t den, int prec)
 		fp = 0;
 		ip++;
 	}
+	*ipp = ip;
+	*fpp = fp;
+	*scalep = scale;
+	return 1;
+}
+
+/* num / den with prec decimals (quot_parts) at p (room for 32 bytes);
+ * returns the number of bytes, or 0 when the integers cannot tell. */
+static size_t quot_fixed(char *p, uint64_t num, uint64_t den, int prec)
+{
+	uint64_t scale, ip, fp;
+	size_t o;
+	if (!quot_parts(num, den, prec, &ip, &fp, &scale))
+		return 0;
 	o = hpt_fmt_u64(p, ip);
 	if (prec > 0) {
 		/* the decimals with their leading zeros, as in
@@ -393,30 +407,11 @@ size_t hpt_fmt_u64_back(char *end, uint64_t v)
  * second pass for the decimals' leading zeros. */
 size_t hpt_fmt_quot_back(char *end, uint64_t num, uint64_t den, int prec)
 {
-	static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u,
-	                               1000000u, 10000000u, 100000000u,
-	                               1000000000u};
-	uint64_t scale, ip, fp, r, half_gap;
+	uint64_t scale, ip, fp;
 	char *p = end;
 	int k;
-	if (den == 0 || prec < 0 || prec > 9)
+	if (!quot_parts(num, den, prec, &ip, &fp, &scale))
 		return 0;
-	scale = p10[prec];
-	if (den > UINT64_MAX / scale)
-		return 0;
-	ip = num / den;
-	r = num % den;
-	if (ip >= ((uint64_t)1 << 40) / scale)
-		return 0;
-	fp = r * scale / den;
-	r = r * scale % den;
-	half_gap = r > den - r ? r - (den - r) : (den - r) - r;
-	if (half_gap <= (den >> 10) + 1)
-		return 0;
-	if (r > den - r && ++fp == scale) {
-		fp = 0;
-		ip++;
-	}
 	/* the decimals, leading zeros included: prec digits of fp */
 	for (k = prec; k >= 2; k -= 2) {
 		unsigned d = (unsigned)(fp % 100) * 2;
