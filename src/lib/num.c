@@ -289,7 +289,7 @@ slow:
  * X's fraction is further than that from one half, x * 10^prec rounds
  * as X does: X's integer part, plus one if its fraction is above one
  * half. */
-static int quot_parts(uint64_t num, uint64_t den, int prec, uint64_t *ipp,
+static inline int quot_parts(uint64_t num, uint64_t den, int prec, uint64_t *ipp,
                       uint64_t *fpp, uint64_t *scalep)
 {
 	static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u,
