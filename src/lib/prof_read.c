@@ -1206,13 +1206,18 @@ static void placeholder(struct reader *rd, long ind)
 	static const int32_t zero[4] = {0, 0, 0, 0};
 	struct prof_report *r = rd->r;
 	uint32_t x, q;
+	size_t k = rd->sn;
 	rd->lost = 0;
 	if (ind <= rd->lost_ind)
 		return;
-	while (rd->sn > 0 && rd->path[rd->sn - 1].ind >= rd->lost_ind)
-		rd->sn--;
-	if (rd->sn == 0)
-		return; /* it would be a second root */
+	while (k > 0 && rd->path[k - 1].ind >= rd->lost_ind)
+		k--;
+	/* A skipped line where only a second root could stand (a stray
+	 * line at column 0: stderr in the file, say) was no row of the
+	 * tree: the rows after it are placed as if it were not there. */
+	if (k == 0)
+		return;
+	rd->sn = k;
 	q = hpt_intern(&r->names, "?", 1, NULL);
 	x = prof_add(r, PROF_NONE,
 	             hpt_intern(&r->names, "<unreadable row>", 16, NULL), q,
