@@ -74,7 +74,7 @@ run() {
 }
 child= sig=
 for s in INT TERM HUP QUIT; do
-	trap "sig=\$s; [ -z \"\\\$child\" ] || kill -\$s \"\\\$child\" 2>/dev/null" \$s
+	trap "sig=\$s got=1; [ -z \"\\\$child\" ] || kill -\$s \"\\\$child\" 2>/dev/null" \$s
 done
 if { command exec 9<&0; } 2>/dev/null; then
 	run "\$@" <&9 9<&- &
@@ -85,12 +85,15 @@ fi
 child=\$!
 # a signal before there was a child to pass it to
 [ -z "\$sig" ] || kill -\$sig \$child 2>/dev/null
-st=0
-wait \$child || st=\$?
-# a trap cut the wait short: the program has not been reaped yet
-while kill -0 \$child 2>/dev/null; do
-	st=0
-	wait \$child || st=\$?
+# after a trap, wait again: the wait may have been cut short (sh keeps
+# the status of a pid it has reaped for the next wait; 127: no such pid)
+st=127
+while :; do
+	got=
+	s=0
+	wait \$child || s=\$?
+	[ \$s -eq 127 ] || st=\$s
+	[ -n "\$got" ] || break
 done
 if [ \$st -eq 99 ] ||
    { [ \$st -eq 0 ] && grep -q 'lost in loss record' "\$log"; }; then
