@@ -255,6 +255,8 @@ EOT
 }
 
 @test "hpslice and hpstat read an eventlog as hpcat's .hp of it" {
+	# compares the slopes of two runs
+	one_valgrind_part
 	local f o="$BATS_TEST_TMPDIR" n=0
 	for f in "$FIX"/*.l-*.eventlog; do
 		hpcat -q "$f" >"$o/as.hp"

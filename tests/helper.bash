@@ -28,10 +28,16 @@ export PATH="$TOP:$PATH"
 # under memcheck only the runs whose hash of program, directory and
 # arguments is K modulo N, the others natively; the N parts together
 # are the full pass, each about 1/N of it (the hash spreads the runs of
-# a loop over files).  HPT_VALGRIND=1 is the whole pass.
+# a loop over files).  HPT_VALGRIND=1 is the whole pass.  When
+# HPT_VALGRIND_KEY is set (one_valgrind_part), the hash is of it alone.
+# The wrapper passes a signal sent to it on to the program, and ends as
+# the program did (killed by the same signal, or its exit status).
 BIN=$TOP
 if [ -n "${HPT_VALGRIND:-}" ]; then
 	BIN=$BATS_RUN_TMPDIR/valgrind
+	# memcheck's reports, never in $TMPDIR, which a test may point at a
+	# directory that does not exist
+	mkdir -p "$BATS_RUN_TMPDIR/valgrind-logs"
 	if [ ! -d "$BIN" ]; then
 		mkdir -p "$BIN.new"
 		for p in $(cd "$TOP" && make -s progs); do
@@ -40,21 +46,66 @@ if [ -n "${HPT_VALGRIND:-}" ]; then
 parts=\${HPT_VALGRIND:-1}
 case \$parts in *[!0-9]*|0) parts=1 ;; esac
 if [ "\$parts" -gt 1 ]; then
-	h=\$(printf '%s\\n' "$p" "\$PWD" "\$@" | cksum | cut -d' ' -f1)
+	if [ -n "\${HPT_VALGRIND_KEY:-}" ]; then
+		h=\$(printf '%s\\n' "\$HPT_VALGRIND_KEY" | cksum | cut -d' ' -f1)
+	else
+		h=\$(printf '%s\\n' "$p" "\$PWD" "\$@" | cksum | cut -d' ' -f1)
+	fi
 	[ \$((h % parts)) -eq "\${HPT_VALGRIND_PART:-0}" ] ||
 		exec "$TOP/$p" "\$@"
 fi
-log=\$(mktemp) || exit 99
-valgrind -q --error-exitcode=99 --leak-check=full \\
-	--show-leak-kinds=definite,possible --errors-for-leak-kinds=none \\
-	--log-file="\$log" "$TOP/$p" "\$@"
-st=\$?
+log=\$(mktemp "$BATS_RUN_TMPDIR/valgrind-logs/$p.XXXXXX") || exit 99
+# memcheck runs in the background, so that this shell passes on at once
+# a signal sent to it alone (kill \$!), and outlives one sent to its
+# whole group (timeout, ^C) to tell how the program ended.  A background
+# command starts with its input /dev/null and SIGINT and SIGQUIT
+# ignored: it gets this shell's input and, unless this shell started
+# with them ignored, their default actions.
+ign=\$(sed -n 's/^SigIgn:.*\\(.\\)\$/\\1/p' /proc/\$\$/status 2>/dev/null)
+ign=\$((0x\${ign:-0}))
+dfl=
+[ \$((ign & 2)) -ne 0 ] || dfl=INT
+[ \$((ign & 4)) -ne 0 ] || dfl=\${dfl:+\$dfl,}QUIT
+run() {
+	exec env \${dfl:+--default-signal=\$dfl} \\
+	valgrind -q --error-exitcode=99 --leak-check=full \\
+		--show-leak-kinds=definite,possible --errors-for-leak-kinds=none \\
+		--log-file="\$log" "$TOP/$p" "\$@"
+}
+child= sig=
+for s in INT TERM HUP QUIT; do
+	trap "sig=\$s got=1; [ -z \"\\\$child\" ] || kill -\$s \"\\\$child\" 2>/dev/null" \$s
+done
+if { command exec 9<&0; } 2>/dev/null; then
+	run "\$@" <&9 9<&- &
+	exec 9<&-
+else
+	run "\$@" <&- &
+fi
+child=\$!
+# a signal before there was a child to pass it to
+[ -z "\$sig" ] || kill -\$sig \$child 2>/dev/null
+# after a trap, wait again: the wait may have been cut short (sh keeps
+# the status of a pid it has reaped for the next wait; 127: no such pid)
+st=127
+while :; do
+	got=
+	s=0
+	wait \$child || s=\$?
+	[ \$s -eq 127 ] || st=\$s
+	[ -n "\$got" ] || break
+done
 if [ \$st -eq 99 ] ||
    { [ \$st -eq 0 ] && grep -q 'lost in loss record' "\$log"; }; then
 	cat "\$log" >&2
 	st=99
 fi
 rm -f "\$log"
+# killed by a signal: so is this shell
+if [ \$st -gt 128 ]; then
+	trap - \$((st - 128))
+	kill -\$((st - 128)) \$\$
+fi
 exit \$st
 EOF
 			chmod +x "$BIN.new/$p"
@@ -100,6 +151,17 @@ golden() {
 # under valgrind, where every program runs some 20 times slower.
 need_timing() {
 	[ -z "${HPT_VALGRIND:-}" ] || skip "waits on a clock: too slow under valgrind"
+}
+
+# one_valgrind_part: the programs this test runs from here on all go in
+# the same part of a pass cut into parts (HPT_VALGRIND=N), chosen by
+# the test's name: all under memcheck or all natively.  For a test that
+# compares the figures of two runs: valgrind computes long double at
+# the precision of a double (a documented limit of its x86 emulation),
+# so a slope of hpstat (hp_stats.c) under memcheck may differ in its
+# last digits from the same slope of a native run.
+one_valgrind_part() {
+	export HPT_VALGRIND_KEY="$BATS_TEST_NAME"
 }
 
 # need_corpus: skip the test when ../shared/corpus is absent.

@@ -171,6 +171,8 @@ check_profile() {
 }
 
 @test "an eventlog gives the figures of the same run's .hp" {
+	# compares the slopes of two runs
+	one_valgrind_part
 	ev="$FIX/leak.l-hc.eventlog"
 	hpcat -q "$ev" >"$BATS_TEST_TMPDIR/ev.hp" 2>/dev/null || skip "no eventlog input yet"
 	hpstat -o tsv "$BATS_TEST_TMPDIR/ev.hp" >"$BATS_TEST_TMPDIR/a"
@@ -179,6 +181,8 @@ check_profile() {
 }
 
 @test "sorting: each -S key orders the bands of a real profile" {
+	# compares the slopes of two runs
+	one_valgrind_part
 	f="$FIX/leak.hc.hp"
 	# column of the key in the TSV, and sort(1) flags for the expected order
 	for k in max:3 sum:6 integral:7 slope:11; do
@@ -213,6 +217,8 @@ check_profile() {
 }
 
 @test "-L on a real profile: 1 above the max total, 0 at it, figures either way" {
+	# compares the slopes of two runs
+	one_valgrind_part
 	f="$FIX/leak.hc.hp"
 	max=$(hpstat -o json "$f" | jq .max_total.bytes)
 	t=$(hpstat -o json "$f" | jq -r .max_total.time)
