@@ -313,7 +313,7 @@ wait_for() {
 # tuesday.hp, and check what it made.  A line this does not know fails,
 # so that every example gets a check.
 example() {
-	local line=$1 st=0
+	local line=$1 st=0 t
 	case $line in
 	*app.*|*cut.*) return 0 ;; # the IPE and -I examples: ipe.bats
 	*"-o svg"*" > "*.svg)
@@ -322,7 +322,11 @@ example() {
 		grep -q '^<svg ' "${line##*> }" ;;
 	"while sleep"*)
 		command -v hp2ps >/dev/null || return 0
-		timeout 3 sh -c "$line" || st=$?
+		# one round of the loop (2 s) and hpcat's run: seconds more
+		# under valgrind, where the program starts slowly
+		t=3
+		[ -z "${HPT_VALGRIND:-}" ] || t=10
+		timeout "$t" sh -c "$line" || st=$?
 		[ "$st" -eq 124 ] || { echo "status $st"; return 1; }
 		head -1 prog.ps | grep -q '^%!PS' ;;
 	*"| hp2ps -c > prog.ps")
