@@ -80,6 +80,23 @@ struct pj {
 	size_t scap;
 };
 
+/* total_time: GHC writes seconds as %11.2f of a non-negative double
+ * (rts/ProfilerReportJson.c), digits and a point; a sign or an exponent
+ * ("-0.10", "1e400") is an error, not written back as it stands. */
+static void check_secs(struct pj *p)
+{
+	size_t i, dots = 0;
+	for (i = 0; i < p->j.len; i++) {
+		char c = p->j.text[i];
+		if (c == '.' && dots++ == 0 && i > 0 && i + 1 < p->j.len)
+			continue;
+		if (c < '0' || c > '9')
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "\"total_time\": not seconds in "
+			               "decimals: \"%s\"", p->j.text);
+	}
+}
+
 /* Which of keys[0..n) the member key is, or -1 (warned, skipped). */
 static int key_index(struct pj *p, const char *const *keys, int n,
                      unsigned *seen)
@@ -551,6 +568,7 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 			break;
 		case K_TOTAL_TIME:
 			want(&p, JSON_NUMBER, "total_time", "a number");
+			check_secs(&p);
 			r->total_secs = hpt_xmemdup(p.j.text, p.j.len);
 			break;
 		case K_TOTAL_TICKS:
