@@ -416,10 +416,18 @@ static char *command_of(const struct prof_report *r)
 	return s;
 }
 
+/* Node x is one of the RTS's built-in stacks that the text report hides
+ * (rts/ProfilerReport.c, ignoreCCS: GC, SYSTEM, IDLE, ...): a child of
+ * the root (the RTS pushes them on MAIN, rts/Profiling.c) whose cost
+ * centre is built in and not MAIN.  A built-in cost centre elsewhere
+ * (MAIN under L, MAIN under MAIN: never from GHC) is an ordinary node,
+ * kept with its costs. */
 static int is_builtin(const struct prof_report *r, uint32_t x)
 {
-	return r->depth[x] > 0 && prof_len(r, r->src[x]) == 10 &&
-	       memcmp(prof_name(r, r->src[x]), "<built-in>", 10) == 0;
+	return r->depth[x] == 1 && prof_len(r, r->src[x]) == 10 &&
+	       memcmp(prof_name(r, r->src[x]), "<built-in>", 10) == 0 &&
+	       !(prof_len(r, r->label[x]) == 4 &&
+	         memcmp(prof_name(r, r->label[x]), "MAIN", 4) == 0);
 }
 
 /* The document's RTS options ask for every cost centre (-pa).  GHC
