@@ -38,11 +38,12 @@
 
 enum { K_PROGRAM, K_ARGUMENTS, K_RTS_ARGUMENTS, K_END_TIME, K_CAPS,
        K_TOTAL_TIME, K_TOTAL_TICKS, K_TICK_INTERVAL, K_TOTAL_ALLOC,
-       K_COST_CENTRES, K_PROFILE, K_COUNT };
+       K_COST_CENTRES, K_PROFILE, K_ESTIMATED, K_COUNT };
 static const char *const top_keys[K_COUNT] = {
     "program", "arguments", "rts_arguments", "end_time",
     "initial_capabilities", "total_time", "total_ticks", "tick_interval",
-    "total_alloc", "cost_centres", "profile"};
+    "total_alloc", "cost_centres", "profile",
+    "hptools_estimated" /* optional: prof2json's mark, not GHC's */};
 
 enum { C_ID, C_LABEL, C_MODULE, C_SRC, C_CAF, C_COUNT };
 static const char *const cc_keys[C_COUNT] = {"id", "label", "module",
@@ -445,6 +446,23 @@ static int asks_all(const struct prof_report *r)
 	return 0;
 }
 
+/* Back to what the -p report showed: the estimated ticks and bytes as
+ * tenths of a percent of the totals, figures not exact. */
+static void to_tenths(struct prof_report *r)
+{
+	size_t i;
+	for (i = 0; i < r->n; i++) {
+		r->ind_time[i] = r->total_ticks ?
+		    (uint64_t)((double)r->ind_time[i] * 1000.0 /
+		               (double)r->total_ticks + 0.5) : 0;
+		r->ind_alloc[i] = r->total_alloc ?
+		    (uint64_t)((double)r->ind_alloc[i] * 1000.0 /
+		               (double)r->total_alloc + 0.5) : 0;
+	}
+	r->exact = 0;
+	prof_sum(r);
+}
+
 /* Leave out the built-in stacks, then, bottom up, the empty leaves, and
  * total what is left (ticks, bytes and seconds): what a text report not
  * made with -pa shows. */
@@ -497,7 +515,9 @@ static void text_view(struct prof_report *r)
 	double *key;
 	size_t i;
 	uint32_t it, d, x, no = 0;
-	if (!asks_all(r))
+	if (r->estimated)
+		to_tenths(r);
+	else if (!asks_all(r))
 		drop_hidden(r);
 	key = hpt_xmalloc((r->n ? r->n : 1) * sizeof *key);
 	for (i = 0; i < r->n; i++)
@@ -605,11 +625,21 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 		case K_PROFILE:
 			read_profile(&p);
 			break;
+		case K_ESTIMATED: {
+			enum json_tok t = json_next(&p.j);
+			if (t != JSON_TRUE && t != JSON_FALSE)
+				hpt_data_error(json_where(&p.j), json_col(&p.j),
+				               "\"hptools_estimated\": expected "
+				               "true or false, found %s",
+				               json_tok_name(t));
+			r->estimated = t == JSON_TRUE;
+			break;
+		}
 		default:
 			break;
 		}
 	}
-	all_keys(&p, top_keys, K_COUNT, seen);
+	all_keys(&p, top_keys, K_ESTIMATED, seen);
 	/* a document with the profile before the table: resolve now */
 	for (i = 0; p.deferred && i < r->n; i++)
 		resolve(&p, (uint32_t)i, p.ccid[i]);
@@ -1011,6 +1041,8 @@ void prof_json_write(const struct prof_report *r)
 	}
 	for (i = 0; i <= prev; i++)
 		hpt_out_str("]}\n");
+	if (!r->exact || r->estimated)
+		hpt_out_str(",\n\"hptools_estimated\": true\n");
 	hpt_out_str("}\n");
 	if (!r->exact) {
 		free(ticks);
