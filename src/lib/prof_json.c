@@ -451,14 +451,30 @@ static int asks_all(const struct prof_report *r)
 static void to_tenths(struct prof_report *r)
 {
 	size_t i;
+	/* no totals: prof2json wrote the tenths themselves */
 	for (i = 0; i < r->n; i++) {
-		r->ind_time[i] = r->total_ticks ?
-		    (uint64_t)((double)r->ind_time[i] * 1000.0 /
-		               (double)r->total_ticks + 0.5) : 0;
-		r->ind_alloc[i] = r->total_alloc ?
-		    (uint64_t)((double)r->ind_alloc[i] * 1000.0 /
-		               (double)r->total_alloc + 0.5) : 0;
+		if (r->total_ticks)
+			r->ind_time[i] = (uint64_t)((double)r->ind_time[i] *
+			    1000.0 / (double)r->total_ticks + 0.5);
+		if (r->total_alloc)
+			r->ind_alloc[i] = (uint64_t)((double)r->ind_alloc[i] *
+			    1000.0 / (double)r->total_alloc + 0.5);
 	}
+	/* what the report lacked (written empty or 0) is unknown again,
+	 * not made up: no command, date, time or alloc line */
+	if (prof_len(r, r->program) == 0 && r->nargs == 0 &&
+	    r->nrts_args == 0) {
+		free(r->command);
+		r->command = NULL;
+	}
+	if (r->date && r->date[0] == '\0') {
+		free(r->date);
+		r->date = NULL;
+	}
+	if (r->total_ticks == 0 && r->tick_interval == 0)
+		r->has_time = 0;
+	if (r->total_alloc == 0)
+		r->has_alloc = 0;
 	r->exact = 0;
 	prof_sum(r);
 }
