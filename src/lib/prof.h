@@ -57,6 +57,9 @@ struct prof_report {
 
 	int has_src;           /* the tree has a SRC column (8.0.2 and later) */
 	int exact;             /* ticks and bytes columns (-P, -pa) */
+	int estimated;         /* JSON with "hptools_estimated": true:
+	                        * ticks and bytes prof2json estimated from
+	                        * a -p report's percentages */
 
 	struct hpt_intern names; /* labels, modules and SRC strings */
 

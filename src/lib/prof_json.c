@@ -38,11 +38,12 @@
 
 enum { K_PROGRAM, K_ARGUMENTS, K_RTS_ARGUMENTS, K_END_TIME, K_CAPS,
        K_TOTAL_TIME, K_TOTAL_TICKS, K_TICK_INTERVAL, K_TOTAL_ALLOC,
-       K_COST_CENTRES, K_PROFILE, K_COUNT };
+       K_COST_CENTRES, K_PROFILE, K_ESTIMATED, K_COUNT };
 static const char *const top_keys[K_COUNT] = {
     "program", "arguments", "rts_arguments", "end_time",
     "initial_capabilities", "total_time", "total_ticks", "tick_interval",
-    "total_alloc", "cost_centres", "profile"};
+    "total_alloc", "cost_centres", "profile",
+    "hptools_estimated" /* optional: prof2json's mark, not GHC's */};
 
 enum { C_ID, C_LABEL, C_MODULE, C_SRC, C_CAF, C_COUNT };
 static const char *const cc_keys[C_COUNT] = {"id", "label", "module",
@@ -79,6 +80,23 @@ struct pj {
 	struct frame *st;      /* read_profile: the open nodes */
 	size_t scap;
 };
+
+/* total_time: GHC writes seconds as %11.2f of a non-negative double
+ * (rts/ProfilerReportJson.c), digits and a point; a sign or an exponent
+ * ("-0.10", "1e400") is an error, not written back as it stands. */
+static void check_secs(struct pj *p)
+{
+	size_t i, dots = 0;
+	for (i = 0; i < p->j.len; i++) {
+		char c = p->j.text[i];
+		if (c == '.' && dots++ == 0 && i > 0 && i + 1 < p->j.len)
+			continue;
+		if (c < '0' || c > '9')
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "\"total_time\": not seconds in "
+			               "decimals: \"%s\"", p->j.text);
+	}
+}
 
 /* Which of keys[0..n) the member key is, or -1 (warned, skipped). */
 static int key_index(struct pj *p, const char *const *keys, int n,
@@ -399,10 +417,18 @@ static char *command_of(const struct prof_report *r)
 	return s;
 }
 
+/* Node x is one of the RTS's built-in stacks that the text report hides
+ * (rts/ProfilerReport.c, ignoreCCS: GC, SYSTEM, IDLE, ...): a child of
+ * the root (the RTS pushes them on MAIN, rts/Profiling.c) whose cost
+ * centre is built in and not MAIN.  A built-in cost centre elsewhere
+ * (MAIN under L, MAIN under MAIN: never from GHC) is an ordinary node,
+ * kept with its costs. */
 static int is_builtin(const struct prof_report *r, uint32_t x)
 {
-	return r->depth[x] > 0 && prof_len(r, r->src[x]) == 10 &&
-	       memcmp(prof_name(r, r->src[x]), "<built-in>", 10) == 0;
+	return r->depth[x] == 1 && prof_len(r, r->src[x]) == 10 &&
+	       memcmp(prof_name(r, r->src[x]), "<built-in>", 10) == 0 &&
+	       !(prof_len(r, r->label[x]) == 4 &&
+	         memcmp(prof_name(r, r->label[x]), "MAIN", 4) == 0);
 }
 
 /* The document's RTS options ask for every cost centre (-pa).  GHC
@@ -418,6 +444,39 @@ static int asks_all(const struct prof_report *r)
 		    memcmp(prof_name(r, r->rts_args[i]), "-pa", 3) == 0)
 			return 1;
 	return 0;
+}
+
+/* Back to what the -p report showed: the estimated ticks and bytes as
+ * tenths of a percent of the totals, figures not exact. */
+static void to_tenths(struct prof_report *r)
+{
+	size_t i;
+	/* no totals: prof2json wrote the tenths themselves */
+	for (i = 0; i < r->n; i++) {
+		if (r->total_ticks)
+			r->ind_time[i] = (uint64_t)((double)r->ind_time[i] *
+			    1000.0 / (double)r->total_ticks + 0.5);
+		if (r->total_alloc)
+			r->ind_alloc[i] = (uint64_t)((double)r->ind_alloc[i] *
+			    1000.0 / (double)r->total_alloc + 0.5);
+	}
+	/* what the report lacked (written empty or 0) is unknown again,
+	 * not made up: no command, date, time or alloc line */
+	if (prof_len(r, r->program) == 0 && r->nargs == 0 &&
+	    r->nrts_args == 0) {
+		free(r->command);
+		r->command = NULL;
+	}
+	if (r->date && r->date[0] == '\0') {
+		free(r->date);
+		r->date = NULL;
+	}
+	if (r->total_ticks == 0 && r->tick_interval == 0)
+		r->has_time = 0;
+	if (r->total_alloc == 0)
+		r->has_alloc = 0;
+	r->exact = 0;
+	prof_sum(r);
 }
 
 /* Leave out the built-in stacks, then, bottom up, the empty leaves, and
@@ -472,7 +531,9 @@ static void text_view(struct prof_report *r)
 	double *key;
 	size_t i;
 	uint32_t it, d, x, no = 0;
-	if (!asks_all(r))
+	if (r->estimated)
+		to_tenths(r);
+	else if (!asks_all(r))
 		drop_hidden(r);
 	key = hpt_xmalloc((r->n ? r->n : 1) * sizeof *key);
 	for (i = 0; i < r->n; i++)
@@ -551,6 +612,7 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 			break;
 		case K_TOTAL_TIME:
 			want(&p, JSON_NUMBER, "total_time", "a number");
+			check_secs(&p);
 			r->total_secs = hpt_xmemdup(p.j.text, p.j.len);
 			break;
 		case K_TOTAL_TICKS:
@@ -579,11 +641,21 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 		case K_PROFILE:
 			read_profile(&p);
 			break;
+		case K_ESTIMATED: {
+			enum json_tok t = json_next(&p.j);
+			if (t != JSON_TRUE && t != JSON_FALSE)
+				hpt_data_error(json_where(&p.j), json_col(&p.j),
+				               "\"hptools_estimated\": expected "
+				               "true or false, found %s",
+				               json_tok_name(t));
+			r->estimated = t == JSON_TRUE;
+			break;
+		}
 		default:
 			break;
 		}
 	}
-	all_keys(&p, top_keys, K_COUNT, seen);
+	all_keys(&p, top_keys, K_ESTIMATED, seen);
 	/* a document with the profile before the table: resolve now */
 	for (i = 0; p.deferred && i < r->n; i++)
 		resolve(&p, (uint32_t)i, p.ccid[i]);
@@ -985,6 +1057,8 @@ void prof_json_write(const struct prof_report *r)
 	}
 	for (i = 0; i <= prev; i++)
 		hpt_out_str("]}\n");
+	if (!r->exact || r->estimated)
+		hpt_out_str(",\n\"hptools_estimated\": true\n");
 	hpt_out_str("}\n");
 	if (!r->exact) {
 		free(ticks);
