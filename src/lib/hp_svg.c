@@ -400,6 +400,27 @@ static char *size_short(double v, int bytes)
 	return hpt_xasprintf("%s %s%s", buf, units[u], bytes ? "B" : "");
 }
 
+/* A time tick's label, t a multiple of step, td = decimals(step): the
+ * origin is "0" as on the size axis, not "0.00"; a step below 10^-9
+ * (times in denormals, not GHC's) is written in three significant
+ * digits. */
+static char *tick_text(double t, double step, int td)
+{
+	if (t == 0 || (t < step * 1e-9 && t > -step * 1e-9))
+		return hpt_xstrdup("0");
+	if (step < 1e-9)
+		return hpt_xasprintf("%.3g", t);
+	return hpt_xasprintf("%.*f", td, t);
+}
+
+/* The next round step after step (1, 2, 5 times a power of ten). */
+static double next_step(double step)
+{
+	double mag = pow(10, floor(log10(step) + 1e-9));
+	double f = step / mag;
+	return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
+}
+
 /* The chart's scales: time tmin..tmax across the plot, 0..ymax up. */
 struct scale {
 	double tmin, tmax, ymax;
@@ -439,11 +460,7 @@ static void draw_axes(const struct chart *c, const struct scale *sc,
 	     (t = k * tstep) <= sc->tmax + tstep * 1e-9 && n < TICKS_MAX;
 	     k++, n++) {
 		double x = px(sc, t);
-		/* the origin is "0" as on the size axis, not "0.00" */
-		if (t < tstep * 1e-9 && t > -tstep * 1e-9)
-			s = hpt_xstrdup("0");
-		else
-			s = hpt_xasprintf("%.*f", td, t);
+		s = tick_text(t, tstep, td);
 		svg_line(x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 4,
 		         "stroke=\"#000000\"");
 		svg_text_str(x, PLOT_Y + PLOT_H + 24,
@@ -615,13 +632,13 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	 * that the axis has its origin; a slice far from 0 is not */
 	if (sc.tmin > 0 && sc.tmin <= (sc.tmax - sc.tmin) / 4)
 		sc.tmin = 0;
-	/* the time axis spans at least a millionth of its largest time
+	/* the time axis spans at least 10^-12 of its largest time
 	 * (and 1 when all the samples are at one time): below that the
 	 * doubles cannot tell the ticks apart (from 2^53, about 9e15, not
-	 * even whole ones: t + 1 == t), and the ticks' labels could not
-	 * either; the samples are then drawn at its left */
+	 * even whole ones: t + 1 == t); the samples are then drawn at its
+	 * left */
 	span = fabs(sc.tmax) > fabs(sc.tmin) ? fabs(sc.tmax) : fabs(sc.tmin);
-	span *= 1e-6;
+	span *= 1e-12;
 	if (!(sc.tmax > sc.tmin) && span < 1)
 		span = 1;
 	if (!(sc.tmax - sc.tmin >= span))
@@ -633,6 +650,18 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	if (sc.ymax <= 0)
 		sc.ymax = ystep;
 	tstep = nice_step(sc.tmax - sc.tmin);
+	/* long labels (times from 10^9 on) get fewer ticks, so that they
+	 * do not overlap: a digit is about 7 pixels wide */
+	for (i = 0; i < 8; i++) {
+		s = tick_text(sc.tmax, tstep, decimals(tstep));
+		if (((sc.tmax - sc.tmin) / tstep + 1) * (double)(strlen(s) *
+		    7 + 16) <= PLOT_W + 7 * (double)strlen(s)) {
+			free(s);
+			break;
+		}
+		free(s);
+		tstep = next_step(tstep);
+	}
 
 	svg_begin(WIDTH, HEIGHT);
 	svg_text(PLOT_X, 24, "id=\"job\" font-size=\"16\" font-weight=\"bold\"",
