@@ -39,6 +39,7 @@
 #define KEY_PEAK_X 1002 /* right edge of the key's peak column */
 #define KEY_HEAD 18     /* height of the key's column headings */
 #define TIP_MAX 2048    /* bytes of a name in a tooltip */
+#define TICKS_MAX 16    /* ticks on an axis, at most */
 
 struct column {
 	double t_lo, t_hi;       /* first and last sample time merged */
@@ -171,6 +172,11 @@ static void widen(struct chart *c, size_t target, int twice)
 		last = c->mark[c->nmark - 1];
 	span = last - c->t0;
 	double cell = span > 0 ? span / (double)target : 1;
+	/* a span of a few denormals over target is 0: then one cell is
+	 * the whole span (a cell of 0 would put every sample in a new
+	 * column, and widen again at each) */
+	if (!(cell > 0))
+		cell = span > 0 ? span : 1;
 	if (cell < (twice ? 2 : 1) * c->cell)
 		cell = (twice ? 2 : 1) * c->cell;
 	c->cell = cell;
@@ -394,6 +400,27 @@ static char *size_short(double v, int bytes)
 	return hpt_xasprintf("%s %s%s", buf, units[u], bytes ? "B" : "");
 }
 
+/* A time tick's label, t a multiple of step, td = decimals(step): the
+ * origin is "0" as on the size axis, not "0.00"; a step below 10^-9
+ * (times in denormals, not GHC's) is written in three significant
+ * digits. */
+static char *tick_text(double t, double step, int td)
+{
+	if (t == 0 || (t < step * 1e-9 && t > -step * 1e-9))
+		return hpt_xstrdup("0");
+	if (step < 1e-9)
+		return hpt_xasprintf("%.3g", t);
+	return hpt_xasprintf("%.*f", td, t);
+}
+
+/* The next round step after step (1, 2, 5 times a power of ten). */
+static double next_step(double step)
+{
+	double mag = pow(10, floor(log10(step) + 1e-9));
+	double f = step / mag;
+	return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
+}
+
 /* The chart's scales: time tmin..tmax across the plot, 0..ymax up. */
 struct scale {
 	double tmin, tmax, ymax;
@@ -413,10 +440,14 @@ static void draw_axes(const struct chart *c, const struct scale *sc,
                       double ystep, double tstep, int bytes)
 {
 	double v, t, k;
-	int td = decimals(tstep), secs;
+	int td = decimals(tstep), secs, n;
 	char *s;
 	svg_group("id=\"axes\"");
-	for (k = 0; (v = k * ystep) <= sc->ymax * (1 + 1e-9); k++) {
+	/* n bounds the ticks whatever the doubles (draw() makes the steps
+	 * a fifth to a seventh of the ranges, and k stays far below
+	 * 2^53, where k++ would stop counting) */
+	for (k = 0, n = 0; (v = k * ystep) <= sc->ymax * (1 + 1e-9) &&
+	     n < TICKS_MAX; k++, n++) {
 		double y = py(sc, v);
 		s = k > 0 ? size_text(v, ystep, bytes) : hpt_xstrdup("0");
 		svg_line(PLOT_X, y, PLOT_X + PLOT_W, y,
@@ -425,14 +456,11 @@ static void draw_axes(const struct chart *c, const struct scale *sc,
 		             "text-anchor=\"end\"", s);
 		free(s);
 	}
-	for (k = ceil(sc->tmin / tstep - 1e-9);
-	     (t = k * tstep) <= sc->tmax + tstep * 1e-9; k++) {
+	for (k = ceil(sc->tmin / tstep - 1e-9), n = 0;
+	     (t = k * tstep) <= sc->tmax + tstep * 1e-9 && n < TICKS_MAX;
+	     k++, n++) {
 		double x = px(sc, t);
-		/* the origin is "0" as on the size axis, not "0.00" */
-		if (t < tstep * 1e-9 && t > -tstep * 1e-9)
-			s = hpt_xstrdup("0");
-		else
-			s = hpt_xasprintf("%.*f", td, t);
+		s = tick_text(t, tstep, td);
 		svg_line(x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 4,
 		         "stroke=\"#000000\"");
 		svg_text_str(x, PLOT_Y + PLOT_H + 24,
@@ -549,7 +577,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	size_t *rank = hpt_xcalloc(nb + 1, sizeof *rank);
 	double *cum, *xs;
 	struct scale sc;
-	double ystep, tstep, top = 0, other = c->integral.total;
+	double ystep, tstep, span, top = 0, other = c->integral.total;
 	int bytes = c->value_unit_len == 5 &&
 	            memcmp(c->value_unit, "bytes", 5) == 0;
 	char *s;
@@ -604,8 +632,17 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	 * that the axis has its origin; a slice far from 0 is not */
 	if (sc.tmin > 0 && sc.tmin <= (sc.tmax - sc.tmin) / 4)
 		sc.tmin = 0;
-	if (!(sc.tmax > sc.tmin))
-		sc.tmax = sc.tmin + 1;
+	/* the time axis spans at least 10^-12 of its largest time
+	 * (and 1 when all the samples are at one time): below that the
+	 * doubles cannot tell the ticks apart (from 2^53, about 9e15, not
+	 * even whole ones: t + 1 == t); the samples are then drawn at its
+	 * left */
+	span = fabs(sc.tmax) > fabs(sc.tmin) ? fabs(sc.tmax) : fabs(sc.tmin);
+	span *= 1e-12;
+	if (!(sc.tmax > sc.tmin) && span < 1)
+		span = 1;
+	if (!(sc.tmax - sc.tmin >= span))
+		sc.tmax = sc.tmin + span;
 	ystep = nice_step(top > 0 ? top : 1);
 	if (ystep < 1)
 		ystep = 1;
@@ -613,6 +650,18 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	if (sc.ymax <= 0)
 		sc.ymax = ystep;
 	tstep = nice_step(sc.tmax - sc.tmin);
+	/* long labels (times from 10^9 on) get fewer ticks, so that they
+	 * do not overlap: a digit is about 7 pixels wide */
+	for (i = 0; i < 8; i++) {
+		s = tick_text(sc.tmax, tstep, decimals(tstep));
+		if (((sc.tmax - sc.tmin) / tstep + 1) * (double)(strlen(s) *
+		    7 + 16) <= PLOT_W + 7 * (double)strlen(s)) {
+			free(s);
+			break;
+		}
+		free(s);
+		tstep = next_step(tstep);
+	}
 
 	svg_begin(WIDTH, HEIGHT);
 	svg_text(PLOT_X, 24, "id=\"job\" font-size=\"16\" font-weight=\"bold\"",
