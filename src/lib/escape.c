@@ -35,6 +35,67 @@ size_t hpt_cps(const char *s, size_t n)
 	return c;
 }
 
+/* The code points a terminal shows two columns wide: East Asian Wide
+ * and Fullwidth (Unicode 14 EastAsianWidth.txt, W and F), neighbouring
+ * ranges joined across unassigned code points; sorted, for a binary
+ * search. */
+static const unsigned long wide_cps[][2] = {
+	{0x1100, 0x115f}, {0x231a, 0x231b}, {0x2329, 0x232a},
+	{0x23e9, 0x23ec}, {0x23f0, 0x23f0}, {0x23f3, 0x23f3},
+	{0x25fd, 0x25fe}, {0x2614, 0x2615}, {0x2648, 0x2653},
+	{0x267f, 0x267f}, {0x2693, 0x2693}, {0x26a1, 0x26a1},
+	{0x26aa, 0x26ab}, {0x26bd, 0x26be}, {0x26c4, 0x26c5},
+	{0x26ce, 0x26ce}, {0x26d4, 0x26d4}, {0x26ea, 0x26ea},
+	{0x26f2, 0x26f3}, {0x26f5, 0x26f5}, {0x26fa, 0x26fa},
+	{0x26fd, 0x26fd}, {0x2705, 0x2705}, {0x270a, 0x270b},
+	{0x2728, 0x2728}, {0x274c, 0x274c}, {0x274e, 0x274e},
+	{0x2753, 0x2755}, {0x2757, 0x2757}, {0x2795, 0x2797},
+	{0x27b0, 0x27b0}, {0x27bf, 0x27bf}, {0x2b1b, 0x2b1c},
+	{0x2b50, 0x2b50}, {0x2b55, 0x2b55}, {0x2e80, 0x303e},
+	{0x3041, 0x3247}, {0x3250, 0x4dbf}, {0x4e00, 0xa4c6},
+	{0xa960, 0xa97c}, {0xac00, 0xd7a3}, {0xf900, 0xfad9},
+	{0xfe10, 0xfe19}, {0xfe30, 0xfe6b}, {0xff01, 0xff60},
+	{0xffe0, 0xffe6}, {0x16fe0, 0x1b2fb}, {0x1f004, 0x1f004},
+	{0x1f0cf, 0x1f0cf}, {0x1f18e, 0x1f18e}, {0x1f191, 0x1f19a},
+	{0x1f200, 0x1f320}, {0x1f32d, 0x1f335}, {0x1f337, 0x1f37c},
+	{0x1f37e, 0x1f393}, {0x1f3a0, 0x1f3ca}, {0x1f3cf, 0x1f3d3},
+	{0x1f3e0, 0x1f3f0}, {0x1f3f4, 0x1f3f4}, {0x1f3f8, 0x1f43e},
+	{0x1f440, 0x1f440}, {0x1f442, 0x1f4fc}, {0x1f4ff, 0x1f53d},
+	{0x1f54b, 0x1f54e}, {0x1f550, 0x1f567}, {0x1f57a, 0x1f57a},
+	{0x1f595, 0x1f596}, {0x1f5a4, 0x1f5a4}, {0x1f5fb, 0x1f64f},
+	{0x1f680, 0x1f6c5}, {0x1f6cc, 0x1f6cc}, {0x1f6d0, 0x1f6d2},
+	{0x1f6d5, 0x1f6df}, {0x1f6eb, 0x1f6ec}, {0x1f6f4, 0x1f6fc},
+	{0x1f7e0, 0x1f7f0}, {0x1f90c, 0x1f93a}, {0x1f93c, 0x1f945},
+	{0x1f947, 0x1f9ff}, {0x1fa70, 0x1faf6}, {0x20000, 0x3fffd},
+};
+
+size_t hpt_cp_cols(unsigned long cp)
+{
+	size_t lo = 0, hi = sizeof wide_cps / sizeof wide_cps[0];
+	if (cp < wide_cps[0][0])
+		return 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cp < wide_cps[mid][0])
+			hi = mid;
+		else if (cp > wide_cps[mid][1])
+			lo = mid + 1;
+		else
+			return 2;
+	}
+	return 1;
+}
+
+/* The code point of the l-byte UTF-8 sequence at u (hpt_utf8_len). */
+static unsigned long utf8_cp(const unsigned char *u, size_t l)
+{
+	unsigned long cp = u[0] & (0x7f >> l);
+	size_t i;
+	for (i = 1; i < l; i++)
+		cp = cp << 6 | (u[i] & 0x3f);
+	return cp;
+}
+
 const char *hpt_quote(int slot, const char *s, size_t n)
 {
 	static char bufs[4][256];
@@ -89,8 +150,9 @@ const char *hpt_quote(int slot, const char *s, size_t n)
  * every other C0 control byte and DEL, the C1 controls U+0080..U+009F
  * as UTF-8, and the bytes 0x80..0x9f that are not part of a UTF-8
  * character (C1 controls on an 8-bit terminal) become \xNN, so that
- * what shows is always the bytes, never their effect.  Columns count
- * as hpt_cps does for the bytes that go out as they are.
+ * what shows is always the bytes, never their effect.  A UTF-8
+ * character shows as hpt_cp_cols columns (two if East Asian wide); a
+ * byte that goes out as it is, as hpt_cps counts it.
  */
 static size_t out_unit(const unsigned char *u, size_t n, int sep, int tsv,
                        char *esc, size_t *cols)
@@ -122,7 +184,7 @@ static size_t out_unit(const unsigned char *u, size_t n, int sep, int tsv,
 				return 2;
 			}
 			if (l) {
-				*cols = 1;
+				*cols = hpt_cp_cols(utf8_cp(u, l));
 				return l;
 			}
 			if (c < 0xa0)

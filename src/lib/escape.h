@@ -24,6 +24,12 @@ size_t hpt_utf8_len(const unsigned char *s, size_t n);
  * a continuation byte counts one): the width GHC pads .prof columns to. */
 size_t hpt_cps(const char *s, size_t n);
 
+/* The terminal columns code point cp shows as: 2 for the East Asian
+ * Wide and Fullwidth characters (CJK ideographs, kana, Hangul
+ * syllables, fullwidth forms, most emoji; Unicode 14), else 1.  No
+ * errors. */
+size_t hpt_cp_cols(unsigned long cp);
+
 /* Write a TSV field to standard output: '\\' as "\\\\", TAB as "\\t",
  * LF as "\\n", CR as "\\r", NUL as "\\0"; other bytes unchanged, so a
  * row is always one line with a fixed number of fields. */
@@ -54,8 +60,9 @@ size_t hpt_esc_text(char *o, const char *s, size_t n, int sep);
 /* The next unit of hpt_out_text(s, n, 0) (n > 0): the bytes it takes
  * (a UTF-8 character, an escaped byte, or a byte), returned, and the
  * terminal columns it shows as in *cols (an escape its length, a
- * character 1, a byte as hpt_cps counts it).  For cutting a name to a
- * column without splitting a character or an escape. */
+ * character its hpt_cp_cols, a byte as hpt_cps counts it).  For
+ * cutting a name to a column without splitting a character or an
+ * escape. */
 size_t hpt_text_unit(const char *s, size_t n, size_t *cols);
 
 /* The terminal columns of hpt_out_text(s, n, 0): the sum of its units'

@@ -7,6 +7,7 @@
 #include "prof_write.h"
 
 #include "alloc.h"
+#include "diag.h"
 #include "escape.h"
 #include "num.h"
 #include "output.h"
@@ -316,6 +317,61 @@ static void tree_row(const struct prof_report *r, uint32_t x, uint32_t d,
 	hpt_out_commit(n);
 }
 
+/* Non-zero if the n bytes at s begin or end with a space. */
+static int space_at_end(const char *s, size_t n)
+{
+	return n && (s[0] == ' ' || s[n - 1] == ' ');
+}
+
+/*
+ * The name of row x that GHC's layout cannot hold, as "label" etc. in
+ * *what, or PROF_NONE.  The columns are split at runs of spaces, so a
+ * label or SRC loses spaces at its ends (and a label's leading ones
+ * make it deeper in the tree), a module with a space splits into two
+ * columns and an empty module shifts the columns after it.
+ */
+static uint32_t unwritable_name(const struct prof_report *r, uint32_t x,
+                                const char **what)
+{
+	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
+	if (space_at_end(prof_name(r, lab), prof_len(r, lab))) {
+		*what = "label";
+		return lab;
+	}
+	if (prof_len(r, mod) == 0 ||
+	    memchr(prof_name(r, mod), ' ', prof_len(r, mod))) {
+		*what = "module";
+		return mod;
+	}
+	if (r->has_src && space_at_end(prof_name(r, src), prof_len(r, src))) {
+		*what = "SRC";
+		return src;
+	}
+	return PROF_NONE;
+}
+
+/* One warning for the rows whose names do not read back as they are,
+ * naming the first, so that no change on the way back goes unsaid. */
+static void warn_unwritable(const struct prof_report *r)
+{
+	uint32_t it = r->first_root, x, d, id, first = PROF_NONE;
+	unsigned long rows = 0;
+	const char *what = "", *w;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		if ((id = unwritable_name(r, x, &w)) == PROF_NONE)
+			continue;
+		if (rows++ == 0) {
+			first = id;
+			what = w;
+		}
+	}
+	if (rows)
+		hpt_warn("-o prof: %lu row%s with names a .prof cannot hold "
+		         "(read back changed), the first the %s \"%s\"",
+		         rows, rows == 1 ? "" : "s", what,
+		         hpt_quote(0, prof_name(r, first), prof_len(r, first)));
+}
+
 void prof_write(const struct prof_report *r)
 {
 	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
@@ -327,6 +383,7 @@ void prof_write(const struct prof_report *r)
 		hpt_out_write(r->sets, r->sets_len);
 		return;
 	}
+	warn_unwritable(r);
 	header(r);
 	flat_table(r);
 
