@@ -913,18 +913,6 @@ static inline uint64_t eight_digits(uint64_t x)
 	        ((x >> 16) & mask) * UINT64_C(0x0000271000000001)) >> 32;
 }
 
-/* The end of the token before s[i]: the offset after the last byte
- * below i that is not a space; 0 if there is none at 8 or above. */
-static inline size_t end_before(const char *s, size_t i)
-{
-	for (; i >= 8; i -= 8) {
-		uint64_t z = ~zeros(spaces_of(s + i - 8)) & HIGH8;
-		if (z)
-			return i - 8 + LAST(z) + 1;
-	}
-	return 0;
-}
-
 /* The count whose last digit is s[e - 1] (e >= 16): 1 to 16 digits
  * after a space.  Returns its start, with *v its value; 0 if it is no
  * such count. */
@@ -993,27 +981,27 @@ static inline size_t pct_back(const char *s, size_t e, int32_t *tenths)
 static int figures_fast(const struct reader *rd, const char *s, size_t n,
                         size_t ind, size_t *end, struct row *w)
 {
-	size_t e = end_before(s, n), ts;
+	size_t e = trim_sp(s, 0, n), ts;
 	uint64_t ticks = 0, bytes = 0;
 	int k;
 	if (rd->ntail == 6) {
 		if (e < 16 || !(ts = count_back(s, e, &bytes)))
 			return -1;
-		e = end_before(s, ts);
+		e = trim_sp(s, 0, ts);
 		if (e < 16 || !(ts = count_back(s, e, &ticks)))
 			return -1;
-		e = end_before(s, ts);
+		e = trim_sp(s, 0, ts);
 	} else if (rd->ntail != 4) {
 		return -1;
 	}
 	for (k = 3; k >= 0; k--) {
 		if (e < 16 || !(ts = pct_back(s, e, &w->pct[k])))
 			return -1;
-		e = end_before(s, ts);
+		e = trim_sp(s, 0, ts);
 	}
 	if (e < 16 || !(ts = count_back(s, e, &w->entries)))
 		return -1;
-	e = end_before(s, ts);
+	e = trim_sp(s, 0, ts);
 	if (e < 16 || !(ts = count_back(s, e, &w->no)) || ts <= ind)
 		return -1;
 	w->ticks = ticks;
