@@ -212,6 +212,7 @@ static void one_main(const char *path)
 {
 	struct prof_report r, t, *out = &r, *one[1];
 	double *key;
+	const uint64_t *counts;
 	read_one(&r, path);
 	one[0] = &r;
 	select_all(one, 1);
@@ -237,9 +238,13 @@ static void one_main(const char *path)
 		out = &t;
 	}
 	cut(out);
-	key = prof_keys(out, o.weight);
-	prof_sort(out, key, o.out == O_PROF);
-	free(key);
+	if ((counts = prof_key_counts(out, o.weight)) != NULL) {
+		prof_sort_counts(out, counts, o.out == O_PROF);
+	} else {
+		key = prof_keys(out, o.weight);
+		prof_sort(out, key, o.out == O_PROF);
+		free(key);
+	}
 	if (o.inverted)
 		prof_renumber(out);
 	warn_estimated(out);

@@ -57,7 +57,7 @@ uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
 	if (i >= PROF_NONE - 1)
 		hpt_die("too many cost-centre stacks");
 	if (i == r->cap) {
-		size_t nc = r->cap ? r->cap * 2 : 1024;
+		size_t nc = r->cap ? r->cap * 2 : 65536; /* mmapped: never copied */
 		GROW(r->parent, nc);
 		GROW(r->first_child, nc);
 		GROW(r->next_sibling, nc);
@@ -88,34 +88,33 @@ uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
 void prof_link(struct prof_report *r, const unsigned char *dead)
 {
 	size_t i;
-	uint32_t root_tail = PROF_NONE;
-	uint32_t *last = hpt_xmalloc((r->n ? r->n : 1) * sizeof *last);
+	/* From the last node to the first, each put at the head of its
+	 * parent's list (or the roots'): the lists end up in index order,
+	 * with no array of list tails. */
 	r->first_root = PROF_NONE;
-	for (i = 0; i < r->n; i++) {
-		r->first_child[i] = r->next_sibling[i] = PROF_NONE;
-		last[i] = PROF_NONE;
+	for (i = 0; i < r->n; i++)
+		r->first_child[i] = PROF_NONE;
+	for (i = r->n; i-- > 0;) {
+		uint32_t p = r->parent[i];
+		if (dead && dead[i]) {
+			r->next_sibling[i] = PROF_NONE;
+			continue;
+		}
+		if (p == PROF_NONE) {
+			r->next_sibling[i] = r->first_root;
+			r->first_root = (uint32_t)i;
+		} else {
+			r->next_sibling[i] = r->first_child[p];
+			r->first_child[p] = (uint32_t)i;
+		}
 	}
+	/* depths, parents first */
 	for (i = 0; i < r->n; i++) {
 		uint32_t p = r->parent[i];
 		if (dead && dead[i])
 			continue;
-		if (p == PROF_NONE) {
-			r->depth[i] = 0;
-			if (root_tail == PROF_NONE)
-				r->first_root = (uint32_t)i;
-			else
-				r->next_sibling[root_tail] = (uint32_t)i;
-			root_tail = (uint32_t)i;
-		} else {
-			r->depth[i] = r->depth[p] + 1;
-			if (last[p] == PROF_NONE)
-				r->first_child[p] = (uint32_t)i;
-			else
-				r->next_sibling[last[p]] = (uint32_t)i;
-			last[p] = (uint32_t)i;
-		}
+		r->depth[i] = p == PROF_NONE ? 0 : r->depth[p] + 1;
 	}
-	free(last);
 }
 
 void prof_compact(struct prof_report *r, const unsigned char *dead)
@@ -287,6 +286,7 @@ static uint64_t key_bits(double k)
 struct sorter {
 	struct prof_report *r;
 	const double *key;
+	const uint64_t *counts; /* the key, when not key (prof_sort_counts) */
 	const uint32_t *rank;
 	int empty_first;
 	struct sort_key *k, *tmp;
@@ -383,7 +383,8 @@ static uint32_t sort_list(struct sorter *so, uint32_t head)
 			                    sizeof *so->tmp);
 		}
 		k = &so->k[n++];
-		k->hi = key_bits(so->key[u]);
+		k->hi = key_bits(so->counts ? (double)so->counts[u]
+		                            : so->key[u]);
 		k->lo = (uint64_t)rank[r->label[u]] << 32 | rank[r->module[u]];
 		k->node = u;
 		empty += so->empty_first && prof_len(r, r->label[u]) == 0;
@@ -408,13 +409,15 @@ static uint32_t sort_list(struct sorter *so, uint32_t head)
 	return so->k[0].node;
 }
 
-void prof_sort(struct prof_report *r, const double *key, int empty_first)
+static void sort_all(struct prof_report *r, const double *key,
+                     const uint64_t *counts, int empty_first)
 {
 	struct sorter so;
 	size_t i;
 	memset(&so, 0, sizeof so);
 	so.r = r;
 	so.key = key;
+	so.counts = counts;
 	so.rank = name_ranks(r);
 	so.empty_first = empty_first;
 	r->first_root = sort_list(&so, r->first_root);
@@ -424,6 +427,17 @@ void prof_sort(struct prof_report *r, const double *key, int empty_first)
 	free(so.k);
 	free(so.tmp);
 	free((void *)so.rank);
+}
+
+void prof_sort(struct prof_report *r, const double *key, int empty_first)
+{
+	sort_all(r, key, NULL, empty_first);
+}
+
+void prof_sort_counts(struct prof_report *r, const uint64_t *key,
+                      int empty_first)
+{
+	sort_all(r, NULL, key, empty_first);
 }
 
 uint64_t prof_add_sum(const struct prof_report *r, uint64_t a, uint64_t b,

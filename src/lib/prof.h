@@ -156,6 +156,12 @@ double prof_percent(const struct prof_report *r, uint64_t v, int which);
  * the row above it when that row can hold it. */
 void prof_sort(struct prof_report *r, const double *key, int empty_first);
 
+/* prof_sort by counts (one per node: ticks, bytes or entries), each
+ * taken as the double prof_sort would be given: the same order, with
+ * no array of keys to fill. */
+void prof_sort_counts(struct prof_report *r, const uint64_t *key,
+                      int empty_first);
+
 /* Compare two interned names as bytes (memcmp, then length): <0, 0, >0. */
 int prof_name_cmp(const struct prof_report *r, uint32_t a, uint32_t b);
 

@@ -139,7 +139,32 @@ struct reader {
 	int cols_bytes;        /* the row being parsed is one line of
 	                        * ASCII: its code-point columns are its
 	                        * byte offsets (cols_to, col_of) */
+	struct names_slot *slots; /* SLOTS of them, made at the first row */
+	uint32_t slot_gen;     /* the column header's: a slot of another
+	                        * is empty */
 };
+
+/* The names part of a row GHC wrote, s[ind..end) after its indent ind
+ * (every byte up to no.), as last seen, with what names_src (or
+ * names_nosrc) and names_of made of it: the same bytes at the same
+ * indent under the same column header are the same names, found with
+ * one comparison.  A tree repeats its rows: a cost centre called from
+ * many places has the same row at the same depth under each. */
+struct names_slot {
+	uint64_t key;          /* span_key of the bytes and indent */
+	uint32_t gen;          /* rd->slot_gen when filled; 0: empty */
+	uint32_t ind, len;     /* the indent, and the bytes' length */
+	uint32_t lab_e, mod_s, mod_e, src_s; /* bounds, from ind */
+	uint32_t id[3];        /* names_of's ids */
+	unsigned char aligned, src_less, cols_bytes;
+	char *bytes;           /* the len bytes */
+	size_t cap;
+};
+
+/* Slots (direct-mapped by key), and the longest names part kept: at
+ * most 4096 * 256 bytes. */
+#define SLOTS 4096
+#define SLOT_MAX 256
 
 /* A row's three names, as ids, kept to be found again with one lookup
  * instead of three (names_of): a cost centre's label, module and SRC
@@ -571,6 +596,7 @@ static void tree_header(struct reader *rd, const char *s, size_t n)
 	r->exact = find_word(s, n, 0, "ticks") > no &&
 	           find_word(s, n, 0, "bytes") > no;
 	rd->ntail = r->exact ? 6 : 4;
+	rd->slot_gen++; /* the names parts seen are read anew */
 	rd->st = S_TREE;
 	rd->seen = 1;
 }
@@ -724,6 +750,11 @@ struct row {
 	/* 7.4-7.10: no. glued to the module, the token s[glue_s..glue_e)
 	 * ending in glue_dig digits; 0: not glued */
 	size_t glue_s, glue_e, glue_dig;
+	int have_ids;            /* id[] holds names_of's ids (a slot's) */
+	uint32_t id[3];
+	struct names_slot *slot; /* the slot to fill once the ids are
+	                          * known (add_row), or NULL */
+	uint64_t key;            /* its key */
 };
 
 /* Is s[0..n) all ASCII (no byte with its high bit set)?  Word-wise:
@@ -1128,6 +1159,117 @@ static int names_nosrc(const char *s, size_t ind, size_t end, struct row *w)
 	return 0;
 }
 
+/* A digest of the n bytes at s for triple_hash: its first, middle and
+ * last words and its length, read without a loop (as intern.c does). */
+static inline uint64_t name_digest(const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		a ^= (b << 29 | b >> 35);
+		if (n > 16) {
+			memcpy(&b, s + n / 2 - 4, 8);
+			a += b * UINT64_C(0x9E3779B97F4A7C15);
+		}
+		return a ^ n;
+	}
+	if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		return ((uint64_t)x << 32 | y) ^ n;
+	}
+	if (n == 0)
+		return 0;
+	return (uint64_t)n << 24 | (uint64_t)(unsigned char)s[0] << 16 |
+	       (uint64_t)(unsigned char)s[n / 2] << 8 |
+	       (unsigned char)s[n - 1];
+}
+
+/* The key of the names part s[ind..end) (end - ind <= SLOT_MAX) at
+ * indent ind. */
+static inline uint64_t span_key(const char *s, size_t ind, size_t end)
+{
+	const uint64_t k = UINT64_C(0x9E3779B97F4A7C15);
+	size_t n = end - ind, i;
+	uint64_t h = ind << 16 ^ n, w;
+	/* every byte: two names parts often share their first, middle
+	 * and last words (name_digest), as "CAF", the padding and
+	 * "<entire-module>" */
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + ind + i, 8);
+		h = (h << 5 | h >> 59) ^ w;
+	}
+	if (i < n) {
+		h = (h << 5 | h >> 59) ^ name_digest(s + ind + i, n - i);
+	}
+	h = (h ^ (h >> 29)) * k; /* the top bits depend on every bit */
+	return h ^ (h >> 32);
+}
+
+/* The slot for the names part s[ind..end), and its key; NULL: too long
+ * to keep. */
+static struct names_slot *slot_of(struct reader *rd, const char *s,
+                                  size_t ind, size_t end, uint64_t *key)
+{
+	if (end - ind > SLOT_MAX || ind > SLOT_MAX * 1024)
+		return NULL;
+	if (!rd->slots)
+		rd->slots = hpt_xcalloc(SLOTS, sizeof *rd->slots);
+	*key = span_key(s, ind, end);
+	return &rd->slots[*key >> 52 & (SLOTS - 1)];
+}
+
+/* Is slot e that of s[ind..end) (key key)?  Then w gets its bounds,
+ * flags and ids. */
+static int slot_holds(struct reader *rd, const struct names_slot *e,
+                      uint64_t key, const char *s, size_t ind, size_t end,
+                      struct row *w)
+{
+	if (e->gen != rd->slot_gen || e->key != key || e->ind != ind ||
+	    e->len != end - ind || memcmp(e->bytes, s + ind, e->len) != 0)
+		return 0;
+	rd->cols_bytes = e->cols_bytes;
+	w->lab_s = ind;
+	w->lab_e = ind + e->lab_e;
+	w->mod_s = ind + e->mod_s;
+	w->mod_e = ind + e->mod_e;
+	w->src_s = ind + e->src_s;
+	w->src_e = end;
+	w->aligned = e->aligned;
+	w->src_less = e->src_less;
+	memcpy(w->id, e->id, sizeof w->id);
+	w->have_ids = 1;
+	return 1;
+}
+
+/* Fill w's slot with the names part of s that w was parsed from, and
+ * the ids id[] of its names. */
+static void slot_fill(struct reader *rd, const char *s, const struct row *w,
+                      const uint32_t id[3])
+{
+	struct names_slot *e = w->slot;
+	size_t ind = w->lab_s, len = w->src_e - ind;
+	if (len > e->cap) {
+		e->cap = SLOT_MAX;
+		e->bytes = hpt_xrealloc(e->bytes, e->cap);
+	}
+	memcpy(e->bytes, s + ind, len);
+	e->key = w->key;
+	e->gen = rd->slot_gen;
+	e->ind = (uint32_t)ind;
+	e->len = (uint32_t)len;
+	e->lab_e = (uint32_t)(w->lab_e - ind);
+	e->mod_s = (uint32_t)(w->mod_s - ind);
+	e->mod_e = (uint32_t)(w->mod_e - ind);
+	e->src_s = (uint32_t)(w->src_s - ind);
+	memcpy(e->id, id, sizeof e->id);
+	e->aligned = (unsigned char)w->aligned;
+	e->src_less = (unsigned char)w->src_less;
+	e->cols_bytes = (unsigned char)rd->cols_bytes;
+}
+
 #ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 /* Fuzzing builds (tests/fuzz): what the fast path read of s[0..n) (end
  * and w) is what the general way reads, or abort. */
@@ -1149,6 +1291,34 @@ static void same_as_general(struct reader *rd, const char *s, size_t n,
 }
 #endif
 
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+/* Fuzzing builds: what a slot gave w for the names part s[ind..end)
+ * is what names_src or names_nosrc and names_of make of it, or abort. */
+static void same_names(struct reader *rd, const char *s, size_t ind,
+                       size_t end, const struct row *w)
+{
+	struct hpt_intern *t = &rd->r->names;
+	struct row g;
+	int cb = rd->cols_bytes;
+	memset(&g, 0, sizeof g);
+	rd->cols_bytes = ascii_only(s, end);
+	if ((rd->r->has_src ? names_src(rd, s, ind, end, &g)
+	                    : names_nosrc(s, ind, end, &g)) != 0 ||
+	    cb != rd->cols_bytes || g.lab_s != w->lab_s ||
+	    g.lab_e != w->lab_e || g.mod_s != w->mod_s ||
+	    g.mod_e != w->mod_e || g.src_s != w->src_s ||
+	    g.src_e != w->src_e || g.aligned != w->aligned ||
+	    g.src_less != w->src_less ||
+	    !hpt_intern_is(t, w->id[0], s + g.lab_s, g.lab_e - g.lab_s) ||
+	    !hpt_intern_is(t, w->id[1], s + g.mod_s, g.mod_e - g.mod_s) ||
+	    !hpt_intern_is(t, w->id[2], s + g.src_s, g.src_e - g.src_s)) {
+		fprintf(stderr, "prof_read: a names slot differs on \"%s\"\n",
+		        hpt_quote(0, s, end));
+		abort();
+	}
+}
+#endif
+
 /* Parse s[0..n) as a tree row into *w, read from the right (figures,
  * then counts, then names).  Nothing is added to the tree.  -1: not a
  * row.  Errors: a number out of range (exit 2). */
@@ -1164,11 +1334,27 @@ static int parse_row(struct reader *rd, const char *s, size_t n,
 	 * newlines: columns restart).  What is right of them was read as
 	 * digits, points and commas. */
 	rd->cols_bytes = 0;
+	w->have_ids = 0;
+	w->slot = NULL;
 	ind = skip_sp(s, 0, n);
 	if (s != rd->carry && figures_fast(rd, s, n, ind, &end, w) == 0) {
+		/* the names part as last seen, or the slot to keep it in */
+		size_t e = trim_sp(s, ind, end);
+		struct names_slot *sl;
 #ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 		same_as_general(rd, s, n, ind, end, w);
 #endif
+		if (e > ind && (sl = slot_of(rd, s, ind, e, &w->key)) != NULL) {
+			if (slot_holds(rd, sl, w->key, s, ind, e, w)) {
+				w->ind = (long)ind;
+				w->empty = w->lab_e == w->lab_s;
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+				same_names(rd, s, ind, e, w);
+#endif
+				return 0;
+			}
+			w->slot = sl;
+		}
 	} else if (peel_figures(rd, s, ind, &end, w) ||
 	           peel_counts(rd, s, ind, &end, w)) {
 		return -1;
@@ -1276,34 +1462,6 @@ static void placeholder_sums(struct reader *rd)
 	free(is_ph);
 }
 
-/* A digest of the n bytes at s for triple_hash: its first, middle and
- * last words and its length, read without a loop (as intern.c does). */
-static inline uint64_t name_digest(const char *s, size_t n)
-{
-	uint64_t a, b;
-	uint32_t x, y;
-	if (n >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
-		a ^= (b << 29 | b >> 35);
-		if (n > 16) {
-			memcpy(&b, s + n / 2 - 4, 8);
-			a += b * UINT64_C(0x9E3779B97F4A7C15);
-		}
-		return a ^ n;
-	}
-	if (n >= 4) {
-		memcpy(&x, s, 4);
-		memcpy(&y, s + n - 4, 4);
-		return ((uint64_t)x << 32 | y) ^ n;
-	}
-	if (n == 0)
-		return 0;
-	return (uint64_t)n << 24 | (uint64_t)(unsigned char)s[0] << 16 |
-	       (uint64_t)(unsigned char)s[n / 2] << 8 |
-	       (unsigned char)s[n - 1];
-}
-
 static uint32_t triple_hash(const char *l, size_t ll, const char *m,
                             size_t ml, const char *c, size_t cl)
 {
@@ -1397,7 +1555,13 @@ static void add_row(struct reader *rd, const char *s, size_t n,
 		if (rd->lost)
 			placeholder(rd, w->ind);
 	}
-	names_of(rd, s, w, id);
+	if (w->have_ids) {
+		memcpy(id, w->id, sizeof id);
+	} else {
+		names_of(rd, s, w, id);
+		if (w->slot)
+			slot_fill(rd, s, w, id);
+	}
 	x = prof_add(r, PROF_NONE, id[0], id[1], id[2]);
 	r->no[x] = w->no;
 	r->entries[x] = w->entries;
@@ -1999,6 +2163,10 @@ static void reader_free(struct reader *rd)
 	free(rd->glued);
 	free(rd->is_mod);
 	free(rd->tri);
+	if (rd->slots)
+		for (k = 0; k < SLOTS; k++)
+			free(rd->slots[k].bytes);
+	free(rd->slots);
 }
 
 void prof_read(struct prof_report *r, struct hpt_input *in)

@@ -126,7 +126,8 @@ typedef size_t (*figs_fn)(const void *ctx, uint32_t x, int ncol,
                           const size_t *w, char *o);
 
 /* The rows of a table: x, what figs_fn takes; node, the node of names
- * whose label, module, SRC and no. the row shows; d, the indent. */
+ * whose label, module, SRC and no. the row shows; d, the indent (NULL
+ * for a tree's rows: the node's depth, row_depth). */
 struct rows {
 	uint32_t *x, *node, *d;
 	size_t n, cap;
@@ -168,19 +169,23 @@ static void rows_add(struct rows *rs, uint32_t x, uint32_t node, uint32_t d)
 }
 
 /* The linked nodes of r in preorder (prof_preorder), and node is x
- * (one array: rows_free frees it once). */
+ * (one array: rows_free frees it once); the indents are the depths. */
 static void rows_tree(struct rows *rs, const struct prof_report *r)
 {
-	size_t n = r->n ? r->n : 1, i;
+	size_t n = r->n ? r->n : 1;
 	rs->names = r;
 	rs->show_no = 1;
 	rs->x = hpt_xmalloc(n * sizeof *rs->x);
-	rs->d = hpt_xmalloc(n * sizeof *rs->d);
+	rs->d = NULL;
 	rs->node = rs->x;
 	rs->cap = n;
 	rs->n = prof_preorder(r, rs->x);
-	for (i = 0; i < rs->n; i++)
-		rs->d[i] = r->depth[rs->x[i]];
+}
+
+/* The indent of row i of rs. */
+static inline uint32_t row_depth(const struct rows *rs, size_t i)
+{
+	return rs->d ? rs->d[i] : rs->names->depth[rs->node[i]];
 }
 
 static void rows_free(struct rows *rs)
@@ -333,7 +338,7 @@ static void name_widths(struct rows *rs, struct name_widths *nw)
 	nw->src = 0;
 	for (i = 0; i < rs->n; i++) {
 		uint32_t x = rs->node[i];
-		w = rs->d[i] + width_of(rs, r->label[x], 1);
+		w = row_depth(rs, i) + width_of(rs, r->label[x], 1);
 		if (w > nw->label && w <= LABEL_MAX)
 			nw->label = w;
 		w = width_of(rs, r->module[x], 0);
@@ -382,7 +387,7 @@ static void table_row(struct rows *rs, size_t i, int ncol,
                       const void *ctx, const struct name_widths *nw)
 {
 	const struct prof_report *r = rs->names;
-	uint32_t x = rs->node[i], d = rs->d[i];
+	uint32_t x = rs->node[i], d = row_depth(rs, i);
 	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
 	size_t room = wsum + nw->no + 2 + 2 + (size_t)d + 2 +
 	              rs->room[lab] + nw->label + 2 + rs->room[mod] +

@@ -260,6 +260,19 @@ double *prof_keys(const struct prof_report *r, enum prof_weight w)
 	return k;
 }
 
+const uint64_t *prof_key_counts(const struct prof_report *r,
+                                enum prof_weight w)
+{
+	switch (w) {
+	case PROF_W_ALLOC:
+		return r->inh_alloc;
+	case PROF_W_ENTRIES:
+		return r->inverted ? r->entries : NULL;
+	default:
+		return r->inh_time;
+	}
+}
+
 int prof_weight_estimated(const struct prof_report *r, enum prof_weight w)
 {
 	if (r->exact || w == PROF_W_ENTRIES || w == PROF_W_TIME)

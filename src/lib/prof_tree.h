@@ -48,6 +48,13 @@ size_t prof_prune(struct prof_report *r, const struct prof_prune *p);
  * whole subtree (an inverted tree's own entries, already inherited). */
 double *prof_keys(const struct prof_report *r, enum prof_weight w);
 
+/* The per-node counts that are prof_keys' keys as they stand (for
+ * prof_sort_counts: r->inh_time, r->inh_alloc, or an inverted tree's
+ * entries), or NULL when the keys are sums (the entries of a tree's
+ * subtrees): then prof_keys. */
+const uint64_t *prof_key_counts(const struct prof_report *r,
+                                enum prof_weight w);
+
 /* A node's individual weight in the unit of w, for folded stacks: ticks
  * or bytes (exact reports); from a -p report, percentage x total / 100,
  * rounded, or tenths of a percent when the total is missing (see
