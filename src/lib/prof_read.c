@@ -139,6 +139,15 @@ struct reader {
 	int cols_bytes;        /* the row being parsed is one line of
 	                        * ASCII: its code-point columns are its
 	                        * byte offsets (cols_to, col_of) */
+	/* The figures right of no. of the last row figures_fast read
+	 * them of, the bytes s[tail_at..n) of its line (tail_len of
+	 * them), where no. ends at tail_at: a row that ends in the same
+	 * bytes has the same figures (most rows of a tree are all zero). */
+	char *tail;
+	size_t tail_len, tail_cap, tail_at;
+	uint32_t tail_gen;     /* slot_gen when kept */
+	uint64_t tail_entries, tail_ticks, tail_bytes;
+	int32_t tail_pct[4];
 	struct names_slot *slots; /* SLOTS of them, made at the first row */
 	uint32_t slot_gen;     /* the column header's: a slot of another
 	                        * is empty */
@@ -1009,12 +1018,26 @@ static inline size_t pct_back(const char *s, size_t e, int32_t *tenths)
 
 /* The fast path (above) for s[ind..n): 0 with w's figures, entries and
  * no. set and *end the start of no.; -1: take the general way. */
-static int figures_fast(const struct reader *rd, const char *s, size_t n,
+static int figures_fast(struct reader *rd, const char *s, size_t n,
                         size_t ind, size_t *end, struct row *w)
 {
-	size_t e = trim_sp(s, 0, n), ts;
+	size_t e, ts;
 	uint64_t ticks = 0, bytes = 0;
 	int k;
+	if (rd->tail_gen == rd->slot_gen && rd->tail_at >= 16 &&
+	    n == rd->tail_at + rd->tail_len &&
+	    memcmp(s + rd->tail_at, rd->tail, rd->tail_len) == 0 &&
+	    (ts = count_back(s, rd->tail_at, &w->no)) != 0 && ts > ind) {
+		/* the figures of the row before: the tail starts with a
+		 * space, no. ends where it starts */
+		w->entries = rd->tail_entries;
+		memcpy(w->pct, rd->tail_pct, sizeof w->pct);
+		w->ticks = rd->tail_ticks;
+		w->bytes = rd->tail_bytes;
+		*end = ts;
+		return 0;
+	}
+	e = trim_sp(s, 0, n);
 	if (rd->ntail == 6) {
 		if (e < 16 || !(ts = count_back(s, e, &bytes)))
 			return -1;
@@ -1038,10 +1061,23 @@ static int figures_fast(const struct reader *rd, const char *s, size_t n,
 	w->ticks = ticks;
 	w->bytes = bytes;
 	*end = ts;
+	/* kept for the next row */
+	rd->tail_len = n - e;
+	if (rd->tail_len > rd->tail_cap) {
+		rd->tail_cap = rd->tail_len;
+		rd->tail = hpt_xrealloc(rd->tail, rd->tail_cap);
+	}
+	memcpy(rd->tail, s + e, rd->tail_len);
+	rd->tail_at = e;
+	rd->tail_gen = rd->slot_gen;
+	rd->tail_entries = w->entries;
+	memcpy(rd->tail_pct, w->pct, sizeof rd->tail_pct);
+	rd->tail_ticks = ticks;
+	rd->tail_bytes = bytes;
 	return 0;
 }
 #else
-static int figures_fast(const struct reader *rd, const char *s, size_t n,
+static int figures_fast(struct reader *rd, const char *s, size_t n,
                         size_t ind, size_t *end, struct row *w)
 {
 	(void)rd, (void)s, (void)n, (void)ind, (void)end, (void)w;
@@ -1188,24 +1224,28 @@ static inline uint64_t name_digest(const char *s, size_t n)
 }
 
 /* The key of the names part s[ind..end) (end - ind <= SLOT_MAX) at
- * indent ind. */
+ * indent ind: of every byte, as two names parts often share their
+ * first, middle and last words (name_digest), as "CAF", the padding
+ * and "<entire-module>" do, with modules of one length.  Two words at
+ * a time, each word into its own lane (the memcmp of slot_holds makes
+ * any key correct: a poor one only shares slots). */
 static inline uint64_t span_key(const char *s, size_t ind, size_t end)
 {
 	const uint64_t k = UINT64_C(0x9E3779B97F4A7C15);
+	const char *p = s + ind;
 	size_t n = end - ind, i;
-	uint64_t h = ind << 16 ^ n, w;
-	/* every byte: two names parts often share their first, middle
-	 * and last words (name_digest), as "CAF", the padding and
-	 * "<entire-module>" */
-	for (i = 0; i + 8 <= n; i += 8) {
-		memcpy(&w, s + ind + i, 8);
-		h = (h << 5 | h >> 59) ^ w;
+	uint64_t a = n, b = ind, w0, w1;
+	if (n < 8)
+		return (name_digest(p, n) ^ ind << 16) * k;
+	for (i = 0; i + 16 <= n; i += 16) {
+		memcpy(&w0, p + i, 8);
+		memcpy(&w1, p + i + 8, 8);
+		a = (a << 23 | a >> 41) ^ w0;
+		b = (b << 41 | b >> 23) ^ w1;
 	}
-	if (i < n) {
-		h = (h << 5 | h >> 59) ^ name_digest(s + ind + i, n - i);
-	}
-	h = (h ^ (h >> 29)) * k; /* the top bits depend on every bit */
-	return h ^ (h >> 32);
+	memcpy(&w0, p + n - 8, 8); /* the rest, in the last word */
+	a = (a ^ (a >> 29)) * k ^ w0 ^ (b << 32 | b >> 32);
+	return (a ^ (a >> 29)) * k; /* the top bits depend on every bit */
 }
 
 /* The slot for the names part s[ind..end), and its key; NULL: too long
@@ -2163,6 +2203,7 @@ static void reader_free(struct reader *rd)
 	free(rd->glued);
 	free(rd->is_mod);
 	free(rd->tri);
+	free(rd->tail);
 	if (rd->slots)
 		for (k = 0; k < SLOTS; k++)
 			free(rd->slots[k].bytes);

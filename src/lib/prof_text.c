@@ -144,7 +144,28 @@ struct rows {
 	size_t *at;    /* per name id: where it is in padded; SIZE_MAX:
 	                * not plain, or empty */
 	size_t *room;  /* per name id: text_room */
+	struct names_part *parts; /* PARTS of them (table) */
 };
+
+/* The names part of a table row (indent, label, module, SRC and the
+ * newline) as last written for these names at this depth: a tree
+ * repeats its rows, and the part depends on nothing else in a table.
+ * Direct-mapped by part_slot; len 0: empty. */
+#define PARTS 1024
+#define PART_MAX 236
+struct names_part {
+	uint32_t d, lab, mod, src;
+	uint32_t len;
+	char b[PART_MAX];
+};
+
+static inline size_t part_slot(uint32_t d, uint32_t lab, uint32_t mod,
+                               uint32_t src)
+{
+	uint64_t h = ((uint64_t)lab << 32 | mod) * UINT64_C(0x9E3779B97F4A7C15);
+	h = (h ^ ((uint64_t)src << 20 | d)) * UINT64_C(0xC2B2AE3D27D4EB4F);
+	return (size_t)(h >> 54) & (PARTS - 1);
+}
 
 /* The widest cell of each numeric column over the rows of rs, into w. */
 typedef void (*widths_fn)(const void *ctx, const struct rows *rs,
@@ -200,6 +221,7 @@ static void rows_free(struct rows *rs)
 	free(rs->x);
 	free(rs->node);
 	free(rs->d);
+	free(rs->parts);
 }
 
 /* Columns a name takes in text output (hpt_out_text, whose escapes
@@ -389,11 +411,15 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 	const struct prof_report *r = rs->names;
 	uint32_t x = rs->node[i], d = row_depth(rs, i);
 	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
-	size_t room = wsum + nw->no + 2 + 2 + (size_t)d + 2 +
-	              rs->room[lab] + nw->label + 2 + rs->room[mod] +
-	              nw->module + 2 + rs->room[src] + 1 + NCOL * CELL +
-	              ROW_SLACK;
-	size_t lw;
+	struct names_part *part = &rs->parts[part_slot(d, lab, mod, src)];
+	int hit = part->len && part->d == d && part->lab == lab &&
+	          part->mod == mod && part->src == src;
+	size_t room = wsum + nw->no + 2 + NCOL * CELL + ROW_SLACK +
+	              (hit ? part->len
+	                   : 2 + (size_t)d + 2 + rs->room[lab] + nw->label +
+	                         2 + rs->room[mod] + nw->module + 2 +
+	                         rs->room[src] + 1);
+	size_t lw, o0;
 	char *b = hpt_out_space(room);
 	size_t o = figs(ctx, rs->x[i], ncol, w, b);
 	if (nw->no) {
@@ -403,6 +429,12 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 		hpt_fmt_u64_back(b + o + nw->no + 2, r->no[x]);
 		o += nw->no + 2;
 	}
+	if (hit) {
+		memcpy(b + o, part->b, part->len);
+		hpt_out_commit(o + part->len);
+		return;
+	}
+	o0 = o;
 	o += row_spaces(b + o, 2 + (size_t)d);
 	lw = width_of(rs, lab, 1);
 	if (prof_len(r, lab) == 0) {
@@ -424,6 +456,14 @@ static void table_row(struct rows *rs, size_t i, int ncol,
 		o += put_text(rs, mod, b + o);
 	}
 	b[o++] = '\n';
+	if (o - o0 <= PART_MAX) {
+		part->d = d;
+		part->lab = lab;
+		part->mod = mod;
+		part->src = src;
+		part->len = (uint32_t)(o - o0);
+		memcpy(part->b, b + o0, o - o0);
+	}
 	hpt_out_commit(o);
 }
 
@@ -445,6 +485,8 @@ static void table(struct rows *rs, int ncol, figs_fn figs,
 		begin(ctx, ncol, w);
 	name_widths(rs, &nw);
 	names_padded(rs);
+	if (!rs->parts)
+		rs->parts = hpt_xcalloc(PARTS, sizeof *rs->parts);
 	/* "individual" and "inherited" end over their %alloc columns */
 	left = w[0] + 2 + w[1] + 2 + w[2];
 	hpt_out_spaces(left > 10 ? left - 10 : 0);
