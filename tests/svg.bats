@@ -440,6 +440,16 @@ print(len(ys), len(set(ys)))
 ' "$1"
 }
 
+@test "proftree -o svg: the totals line and footer are exact past 2^53 ticks and at 2^64-1 bytes" {
+	# as doubles, 2^53 + 1 + 2 ticks would be 9007199254740996 and
+	# 2^64 - 2 + 1 bytes 18446744073709551616
+	printf 'COST CENTRE MODULE no. entries %%time %%alloc %%time %%alloc ticks bytes\n\nMAIN MAIN 1 0 0.0 0.0 100.0 100.0 0 0\n a M 2 1 50.0 50.0 50.0 50.0 9007199254740993 18446744073709551614\n b M 3 1 50.0 50.0 50.0 50.0 2 1\n' >"$BATS_TEST_TMPDIR/big.prof"
+	proftree -o svg "$BATS_TEST_TMPDIR/big.prof" >"$BATS_TEST_TMPDIR/t.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/t.svg")" = "width: inherited time (9007199254740995 ticks in all)" ]
+	proftree -o svg -w alloc "$BATS_TEST_TMPDIR/big.prof" >"$BATS_TEST_TMPDIR/a.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="footer"])' "$BATS_TEST_TMPDIR/a.svg")" = "box width: inherited allocation (18446744073709551615 bytes in all); label: cost centre and its share of the whole width; the tooltips hold module, source, entries and figures" ]
+}
+
 @test "proftree -o svg: a tree 100 000 levels deep: 100 levels drawn, a dashed box for the rest" {
 	chains "$BATS_TEST_TMPDIR/deep.json" 99999:5
 	proftree -o svg "$BATS_TEST_TMPDIR/deep.json" >"$BATS_TEST_TMPDIR/o.svg"

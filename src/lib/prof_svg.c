@@ -75,25 +75,46 @@ struct colours {
 
 /* What the widths measure, and their sum over the roots (total, in
  * the unit of prof_keys) in that unit. */
-static char *weight_text(enum prof_weight w, int exact, double total)
+static char *weight_text(enum prof_weight w, int exact, uint64_t total)
 {
+	unsigned long long t = total;
 	switch (w) {
 	case PROF_W_ENTRIES:
-		return hpt_xasprintf("entries of the subtree (%.0f entries in "
-		                     "all)", total);
+		return hpt_xasprintf("entries of the subtree (%llu entries in "
+		                     "all)", t);
 	case PROF_W_ALLOC:
 		if (exact)
-			return hpt_xasprintf("inherited allocation (%.0f bytes "
-			                     "in all)", total);
-		return hpt_xasprintf("inherited %% of allocation (%.1f %% in "
-		                     "all)", total / 10);
+			return hpt_xasprintf("inherited allocation (%llu bytes "
+			                     "in all)", t);
+		return hpt_xasprintf("inherited %% of allocation (%llu.%llu %% "
+		                     "in all)", t / 10, t % 10);
 	default:
 		if (exact)
-			return hpt_xasprintf("inherited time (%.0f ticks in "
-			                     "all)", total);
-		return hpt_xasprintf("inherited %% of time (%.1f %% in all)",
-		                     total / 10);
+			return hpt_xasprintf("inherited time (%llu ticks in "
+			                     "all)", t);
+		return hpt_xasprintf("inherited %% of time (%llu.%llu %% in "
+		                     "all)", t / 10, t % 10);
 	}
+}
+
+/* The sum over the roots of what the widths of w measure (ticks,
+ * bytes, tenths of a percent, entries), exactly: the keys are doubles,
+ * whose sum is off from 2^53 on.  entries_all: the entries of a tree's
+ * subtrees (subtree_entries).  Errors: a sum above 2^64-1 (prof_add_sum). */
+static uint64_t roots_total(const struct prof_report *r, enum prof_weight w,
+                            uint64_t entries_all)
+{
+	uint64_t t = 0;
+	uint32_t x;
+	if (w == PROF_W_ENTRIES && !r->inverted)
+		return entries_all;
+	for (x = r->first_root; x != PROF_NONE; x = r->next_sibling[x])
+		t = prof_add_sum(r, t, w == PROF_W_ENTRIES ? r->entries[x]
+		                       : w == PROF_W_ALLOC ? r->inh_alloc[x]
+		                                           : r->inh_time[x],
+		                 w == PROF_W_ENTRIES ? "entries"
+		                 : w == PROF_W_ALLOC ? "allocation" : "time");
+	return t;
 }
 
 /* The upper bound of the output of node x's box, in bytes: the
@@ -212,7 +233,7 @@ static void box(const struct prof_report *r, const struct colours *cl,
 }
 
 static void title(const struct prof_report *r, enum prof_weight w,
-                  double total)
+                  uint64_t total)
 {
 	char *s;
 	hpt_out_str("<text x=\"10\" y=\"24\" id=\"command\" font-size=\"16\" "
@@ -378,7 +399,7 @@ static void legend(const struct prof_report *r, const struct colours *cl)
  * The sums are exact, the roots' total too: one above 2^64-1 is "sum of
  * entries out of range" (prof_add_sum), as in every other output.
  */
-static void subtree_entries(const struct prof_report *r, double *key)
+static uint64_t subtree_entries(const struct prof_report *r, double *key)
 {
 	uint32_t *order = hpt_xcalloc(r->n + 1, sizeof *order);
 	uint64_t *sum = hpt_xcalloc(r->n + 1, sizeof *sum), all = 0;
@@ -399,6 +420,7 @@ static void subtree_entries(const struct prof_report *r, double *key)
 	}
 	free(sum);
 	free(order);
+	return all;
 }
 
 /* The upper bound of the output of the dashed box on top of node x,
@@ -610,13 +632,15 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 	size_t *cost, *labels, *mcost, *nmark, bytes, nlab;
 	uint32_t *top = NULL;
 	double total = 0, root_x = MARGIN, height, floor_y, sum_y, y0;
+	uint64_t entries_all = 0, exact_total;
 	struct colours cl;
 	char *s, *foot;
 	uint32_t it, d, x, p;
 	int cut;
 
 	if (w == PROF_W_ENTRIES && !r->inverted)
-		subtree_entries(r, key);
+		entries_all = subtree_entries(r, key);
+	exact_total = roots_total(r, w, entries_all);
 
 	/* the sum of each node's children's costs, and of the roots';
 	 * the number of levels that may be drawn */
@@ -724,7 +748,7 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 
 	/* pass 3: draw */
 	svg_begin(WIDTH, height);
-	title(r, w, total);
+	title(r, w, exact_total);
 	legend(r, &cl);
 	if (cut)
 		cut_note(y0 + 12, keep, keep == LEVELS_MAX);
@@ -756,7 +780,7 @@ void prof_write_svg(const struct prof_report *r, enum prof_weight w)
 		svg_group_end();
 	}
 	/* what the picture measures, for a reader of a static rendering */
-	s = weight_text(w, r->exact, total);
+	s = weight_text(w, r->exact, exact_total);
 	foot = hpt_xasprintf("box width: %s; label: cost centre and its "
 	                     "share of the whole width; the tooltips hold "
 	                     "module, source, entries and figures", s);
