@@ -1793,9 +1793,12 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 		while (m > sp && t[m - 1] == '\r')
 			m--;
 		/* "(command unknown)": prof_write's mark; an empty
-		 * command is unknown too, as prof_write writes it */
-		if (m > sp && (m - sp != 17 ||
-		               memcmp(t + sp, "(command unknown)", 17) != 0))
+		 * command is unknown too, as prof_write writes it, and so
+		 * is one of spaces only (written back, its line would be
+		 * blank) */
+		if (skip_sp(t, sp, m) < m &&
+		    (m - sp != 17 ||
+		     memcmp(t + sp, "(command unknown)", 17) != 0))
 			r->command = hpt_xmemdup(t + sp, m - sp);
 		return 0;
 	}
