@@ -218,6 +218,20 @@ invariants() {
 	proftree -o tsv "$CASES/prof-src-spaces.prof" 2>&1 >/dev/null | grep -q 'report cut short?'
 }
 
+@test "an empty label its parent cannot hold is read back higher up (fuzz finding; proftree.1 -o prof)" {
+	# the empty label no. 2 hangs under no. 9, whose inherited %alloc
+	# (0.0) holds its 0.1 only by rounding; -o prof hides its indent,
+	# and read back it goes under the root, as proftree.1 says
+	local in="$TOP/tests/cases/proftree/fuzz-empty-label-over-tsv.in"
+	run proftree -o tsv "$in"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | awk -F'\t' '$2 == 2 { print $1, $3 }')" = "2 9" ]
+	proftree -o prof "$in" 2>/dev/null >"$BATS_TEST_TMPDIR/back.prof"
+	run proftree -o tsv "$BATS_TEST_TMPDIR/back.prof"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | awk -F'\t' '$2 == 2 { print $1, $3 }')" = "1 1" ]
+}
+
 @test "shared case prof-no-src: read without a SRC column, src empty" {
 	need_cases
 	run proftree -o tsv "$CASES/prof-no-src.prof"
