@@ -80,6 +80,8 @@ tsv_roundtrip() {
 		# line, a blank line or more than five lines: proftree.1, BUGS
 		case $f in */fuzz-newline-label-columns.in|*/fuzz-sets-title-line.in) continue ;; esac
 		case $f in */fuzz-json-label-blank-line.in|*/fuzz-json-label-six-lines.in) continue ;; esac
+		# an empty label its parent cannot hold: proftree.1, -o prof
+		case $f in */fuzz-empty-label-over-*.in) continue ;; esac
 		tsv_roundtrip "$f" 2>/dev/null || { echo "$f"; return 1; }
 	done
 }
