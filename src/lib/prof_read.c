@@ -95,6 +95,7 @@ struct reader {
 	int title, retainer;   /* saw the title; inside -hr progress lines */
 	int command_seen;      /* the command line after the title */
 	int comma_warned, after_warned;
+	int tab_warned;        /* a module with a TAB or CR */
 	/* tree column header, in code points */
 	size_t module_col, no_end;
 	size_t src_col;        /* 0: no SRC column */
@@ -1561,6 +1562,15 @@ static void names_of(struct reader *rd, const char *s, const struct row *w,
 	id[0] = hpt_intern(t, l, ll, NULL);
 	id[1] = hpt_intern(t, m, ml, NULL);
 	id[2] = hpt_intern(t, c, cl, NULL);
+	/* GHC writes no module with a TAB or CR: one there is the
+	 * separator of columns that ran together (the SRC, often) */
+	if (!rd->tab_warned && (memchr(m, '\t', ml) || memchr(m, '\r', ml))) {
+		rd->tab_warned = 1;
+		hpt_data_warn(rd->file, rd->in->lineno,
+		              "a TAB or CR in the module \"%s\", kept as it is "
+		              "(GHC writes none: columns may have run together)",
+		              hpt_quote(0, m, ml));
+	}
 	if (rd->tri_count >= TRIPLES_MAX)
 		return;
 	e->hash = h;
