@@ -57,7 +57,10 @@ uint32_t prof_add(struct prof_report *r, uint32_t parent, uint32_t label,
 	if (i >= PROF_NONE - 1)
 		hpt_die("too many cost-centre stacks");
 	if (i == r->cap) {
-		size_t nc = r->cap ? r->cap * 2 : 65536; /* mmapped: never copied */
+		/* 64Ki from the start: each array is then large enough for
+		 * malloc to map it apart (glibc: from 128 KiB), where growing
+		 * it remaps pages rather than copying them */
+		size_t nc = r->cap ? r->cap * 2 : 65536;
 		GROW(r->parent, nc);
 		GROW(r->first_child, nc);
 		GROW(r->next_sibling, nc);

@@ -100,20 +100,20 @@ static char *weight_text(enum prof_weight w, int exact, uint64_t total)
 /* The sum over the roots of what the widths of w measure (ticks,
  * bytes, tenths of a percent, entries), exactly: the keys are doubles,
  * whose sum is off from 2^53 on.  entries_all: the entries of a tree's
- * subtrees (subtree_entries).  Errors: a sum above 2^64-1 (prof_add_sum). */
+ * subtrees (subtree_entries), the counts prof_key_counts does not have.
+ * Errors: a sum above 2^64-1 (prof_add_sum). */
 static uint64_t roots_total(const struct prof_report *r, enum prof_weight w,
                             uint64_t entries_all)
 {
+	const uint64_t *c = prof_key_counts(r, w);
+	const char *what = w == PROF_W_ENTRIES ? "entries"
+	                   : w == PROF_W_ALLOC ? "bytes" : "ticks";
 	uint64_t t = 0;
 	uint32_t x;
-	if (w == PROF_W_ENTRIES && !r->inverted)
+	if (!c)
 		return entries_all;
 	for (x = r->first_root; x != PROF_NONE; x = r->next_sibling[x])
-		t = prof_add_sum(r, t, w == PROF_W_ENTRIES ? r->entries[x]
-		                       : w == PROF_W_ALLOC ? r->inh_alloc[x]
-		                                           : r->inh_time[x],
-		                 w == PROF_W_ENTRIES ? "entries"
-		                 : w == PROF_W_ALLOC ? "allocation" : "time");
+		t = prof_add_sum(r, t, c[x], what);
 	return t;
 }
 
