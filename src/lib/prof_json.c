@@ -528,18 +528,12 @@ static void drop_hidden(struct prof_report *r)
 /* PROF_JSON_TEXT: the text report's tree (see prof_json.h). */
 static void text_view(struct prof_report *r)
 {
-	double *key;
-	size_t i;
 	uint32_t it, d, x, no = 0;
 	if (r->estimated)
 		to_tenths(r);
 	else if (!asks_all(r))
 		drop_hidden(r);
-	key = hpt_xmalloc((r->n ? r->n : 1) * sizeof *key);
-	for (i = 0; i < r->n; i++)
-		key[i] = (double)r->entries[i];
-	prof_sort(r, key, 0);
-	free(key);
+	prof_sort_counts(r, r->entries, 0);
 	it = r->first_root;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
 		r->no[x] = ++no;
