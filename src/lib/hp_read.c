@@ -56,6 +56,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "alloc.h"
 #include "diag.h"
@@ -345,6 +348,12 @@ static long last_tab(const char *l, long n)
 static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
                              1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 
+static const uint64_t ten[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
+                               10000000, 100000000, 1000000000,
+                               10000000000ull, 100000000000ull,
+                               1000000000000ull, 10000000000000ull,
+                               100000000000000ull, 1000000000000000ull};
+
 /* The value of a normalised time ("digits.digits").  With at most 15
  * significant digits, integer / 10^k is the correctly rounded double,
  * and much cheaper than strtod() on every sample. */
@@ -404,12 +413,6 @@ static void note_time_form(struct hp_reader *r, const char *t, long ip,
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
-	static const uint64_t ten[] = {1, 10, 100, 1000, 10000, 100000,
-	                               1000000, 10000000, 100000000,
-	                               1000000000, 10000000000ull,
-	                               100000000000ull, 1000000000000ull,
-	                               10000000000000ull, 100000000000000ull,
-	                               1000000000000000ull};
 	long i = 0, dot = -1, ip, dec, sig = 0;
 	uint64_t sec = 0, whole = 0, m = 0;
 	/* The usual time, as GHC writes it: whole seconds, a point and
@@ -1194,9 +1197,33 @@ static void check_run(struct hp_reader *r)
 	}
 }
 
-/* BEGIN_SAMPLE time (rest): a new sample starts, cutting any before. */
+/* parse_time of a time t[0..n) of kw digits (1 to 7), a point and kf
+ * digits (0 to 7), with 8 bytes readable after each run of digits: its
+ * first pass, which this gives the same result and repairs, its digits
+ * read a word at a time.  A ".100" (a carry, perhaps) goes to it. */
+static void word_time(struct hp_reader *r, struct hp_sample *s,
+                      const char *t, long n, int kw, int kf)
+{
+	const uint64_t zeros = 0x0101010101010101ull * '0';
+	uint64_t whole = swar8((load8(t) ^ zeros) << (8 * (8 - kw)));
+	uint64_t frac = kf ? swar8((load8(t + kw + 1) ^ zeros)
+	                           << (8 * (8 - kf))) : 0;
+	if (kf == 3 && frac == 100) {
+		parse_time(r, t, n, r->begin, s, 1);
+		return;
+	}
+	set_text(s, t, (size_t)n);
+	s->time = (double)(whole * ten[kf] + frac) / p10[kf];
+	r->prev_dec = kf;
+	r->prev_int = whole;
+}
+
+/* BEGIN_SAMPLE time (rest): a new sample starts, cutting any before.
+ * kw > 0: fast_begin found the time to be kw digits, a point and kf
+ * digits (word_time reads it); else parse_time does. */
 static void on_begin(struct hp_reader *r, struct hp_sample *s,
-                     const char *rest, long restlen, int unterm)
+                     const char *rest, long restlen, int unterm, int kw,
+                     int kf)
 {
 	if (r->in_sample) {
 		/* Only the end of the input is where a crash cuts a sample:
@@ -1222,7 +1249,10 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 	r->rows_end = NULL;
 	if (unterm)
 		return; /* cut: EOF follows */
-	parse_time(r, rest, restlen, r->begin, s, 1);
+	if (kw > 0)
+		word_time(r, s, rest, restlen, kw, kf);
+	else
+		parse_time(r, rest, restlen, r->begin, s, 1);
 	r->begin_raw = s->time;
 	if (r->new_run)
 		check_run(r);
@@ -1483,6 +1513,9 @@ static NOINLINE int run_rows(struct row_run *q)
 	size_t n = q->n;
 	const size_t cap = q->cap;
 	int why, lead_zero = 0;
+#if defined(__SSE2__)
+	const __m128i tab16 = _mm_set1_epi8('\t');
+#endif
 	for (;;) {
 		const struct row_key *e;
 		const char *d, *p = l, *const stop = l + maxlen;
@@ -1498,6 +1531,23 @@ static NOINLINE int run_rows(struct row_run *q)
 			break;
 		}
 		why = RUN_OTHER;
+#if defined(__SSE2__)
+		/* the first TAB, 16 bytes at a time, as far as the longest
+		 * name of the table */
+		for (;;) {
+			__m128i c = _mm_loadu_si128((const __m128i *)p);
+			unsigned tm = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(c, tab16));
+			if (tm) {
+				len = (size_t)(p - l) + (size_t)__builtin_ctz(tm);
+				break;
+			}
+			p += 16;
+			if (p > stop)
+				goto stop; /* no name of the table */
+		}
+		(void)t;
+#else
 		/* the first TAB, two words at a time, as far as the longest
 		 * name of the table */
 		for (;;) {
@@ -1512,6 +1562,7 @@ static NOINLINE int run_rows(struct row_run *q)
 				goto stop; /* no name of the table */
 		}
 		len = (size_t)(p - l) + low_byte(t);
+#endif
 		name_key(l, len, &first, &last);
 		for (e = &keys[key_hash(first, last, len, mask)];;
 		     e = &keys[(size_t)(e - keys + 1) & mask]) {
@@ -1666,6 +1717,8 @@ static int fast_begin(struct hp_reader *r, struct hp_sample *s)
 {
 	struct hpt_input *in = r->in;
 	const char *l = in->buf + in->start, *end = in->buf + in->end, *p;
+	const char *words = NULL;
+	int kw = 0, kf = 0;
 	if (end - l < 15 || memcmp(l, "BEGIN_SAMPLE ", 13) != 0)
 		return 0;
 	p = l + 13;
@@ -1675,8 +1728,14 @@ static int fast_begin(struct hp_reader *r, struct hp_sample *s)
 		size_t k = digit_run(load8(p));
 		p += k;
 		if (k < 8 && (*p == '.' || *p == ',')) {
+			int point = *p == '.';
+			kw = (int)k;
 			k = digit_run(load8(++p));
 			p += k;
+			if (point && k < 8) {
+				kf = (int)k;
+				words = p;
+			}
 		}
 	}
 	for (; p < end && ((unsigned)(*p - '0') <= 9 || *p == '.' ||
@@ -1687,7 +1746,11 @@ static int fast_begin(struct hp_reader *r, struct hp_sample *s)
 	in->start = (size_t)(p + 1 - in->buf);
 	in->lineno++;
 	in->last_unterminated = 0;
-	on_begin(r, s, l + 13, (long)(p - l - 13), 0);
+	/* "W.F" ending where the words ended, W of 1 to 7 digits, F of 0
+	 * to 7: word_time's */
+	if (p != words || kw == 0)
+		kw = 0;
+	on_begin(r, s, l + 13, (long)(p - l - 13), 0, kw, kf);
 	return 1;
 }
 
@@ -1728,7 +1791,7 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			on_row(r, s, l, n, tab, bytes, k, unterm);
 		}
 		else if (keyword(l, n, "BEGIN_SAMPLE", &rest, &restlen))
-			on_begin(r, s, rest, restlen, unterm);
+			on_begin(r, s, rest, restlen, unterm, 0, 0);
 		else if (keyword(l, n, "END_SAMPLE", &rest, &restlen)) {
 			if (on_end(r, s, rest, restlen, unterm)) {
 				/* END_SAMPLE right after fast_rows's rows */
