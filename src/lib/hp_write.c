@@ -54,7 +54,7 @@ void hp_write_sample(const struct hpt_intern *bands,
 			room += bands->len[s->v[i].band] + HP_DIGITS_MAX + 2;
 	p = q = hpt_out_space(room);
 	memcpy(q, "BEGIN_SAMPLE ", 13);
-	memcpy(q + 13, time_text, tl);
+	hpt_copy(q + 13, time_text, tl);
 	q += 13 + tl;
 	*q++ = '\n';
 	if (s->rows) {
@@ -77,7 +77,7 @@ void hp_write_sample(const struct hpt_intern *bands,
 		*q++ = '\n';
 	}
 	memcpy(q, "END_SAMPLE ", 11);
-	memcpy(q + 11, time_text, tl);
+	hpt_copy(q + 11, time_text, tl);
 	q += 11 + tl;
 	*q++ = '\n';
 	hpt_out_commit((size_t)(q - p));
