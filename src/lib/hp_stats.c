@@ -87,7 +87,7 @@ static void time_set(struct hp_stats_time *t, const struct hp_sample *s,
 {
 	if (len + 1 > t->cap)
 		t->text = hpt_xgrow(t->text, &t->cap, len + 1, 1);
-	memcpy(t->text, s->time_text, len + 1);
+	hpt_copy(t->text, s->time_text, len + 1);
 	t->len = len;
 	t->v = s->time;
 }
