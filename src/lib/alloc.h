@@ -26,12 +26,15 @@ char *hpt_xasprintf(const char *fmt, ...)
 #endif
     ;
 
-/* memcpy(d, s, n) of buffers apart, inline for 4 to 16 bytes (a time's
- * text, copied a few times for every sample): two fixed-size copies
- * that may overlap each other, instead of a call. */
+/* memcpy(d, s, n) of buffers apart, inline for 4 to 32 bytes (a time's
+ * text, copied a few times for every sample; a band's name): two
+ * fixed-size copies that may overlap each other, instead of a call. */
 static inline void hpt_copy(char *d, const char *s, size_t n)
 {
-	if (n >= 8 && n <= 16) {
+	if (n > 16 && n <= 32) {
+		memcpy(d, s, 16);
+		memcpy(d + n - 16, s + n - 16, 16);
+	} else if (n >= 8 && n <= 16) {
 		memcpy(d, s, 8);
 		memcpy(d + n - 8, s + n - 8, 8);
 	} else if (n >= 4 && n < 8) {

@@ -65,7 +65,7 @@ void hp_write_sample(const struct hpt_intern *bands,
 	for (i = 0; !s->rows && i < s->n; i++) {
 		uint32_t b = s->v[i].band;
 		size_t len = bands->len[b];
-		memcpy(q, bands->name[b], len);
+		hpt_copy(q, bands->name[b], len);
 		q += len;
 		*q++ = '\t';
 		if (s->v[i].text_len) {

@@ -11,36 +11,30 @@
 
 size_t hpt_fmt_u64(char *p, uint64_t v)
 {
-	static const char pairs[] =
-	    "00010203040506070809101112131415161718192021222324252627282930"
-	    "31323334353637383940414243444546474849505152535455565758596061"
-	    "6263646566676869707172737475767778798081828384858687888990919293"
-	    "949596979899";
-	static const uint64_t p10[] = {
-	    10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+	static const uint64_t pow10[] = {
+	    1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
 	    100000000u, 1000000000u, 10000000000u, 100000000000u,
 	    1000000000000u, 10000000000000u, 100000000000000u,
 	    1000000000000000u, 10000000000000000u, 100000000000000000u,
 	    1000000000000000000u, 10000000000000000000u};
-	size_t n = 1, i;
-	/* The number of digits by comparisons, not divisions: this runs
-	 * for every value of every sample an eventlog gives. */
-	while (n < 20 && v >= p10[n - 1])
-		n++;
-	i = n;
-	while (v >= 100) {
-		unsigned d = (unsigned)(v % 100) * 2;
-		v /= 100;
-		p[--i] = pairs[d + 1];
-		p[--i] = pairs[d];
+	size_t n;
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return 1;
 	}
-	if (v >= 10) {
-		unsigned d = (unsigned)v * 2;
-		p[1] = pairs[d + 1];
-		p[0] = pairs[d];
-	} else {
-		p[0] = (char)('0' + v);
-	}
+	/* The number of digits without a loop: from the number of bits
+	 * (times log10 2, as 1233 / 4096), one more where v reaches the
+	 * next power of ten; this runs for every value of every sample an
+	 * eventlog gives.  Then the digits from the right, four at a
+	 * time. */
+#if defined(__GNUC__)
+	n = ((size_t)(64 - __builtin_clzll(v)) * 1233) >> 12;
+	n += v >= pow10[n];
+#else
+	for (n = 1; n < 20 && v >= pow10[n]; n++)
+		;
+#endif
+	hpt_fmt_u64_back(p + n, v);
 	return n;
 }
 
