@@ -246,21 +246,32 @@ static inline int same_ids(const char *a, const unsigned char *b,
 	return ((x ^ y) | (z ^ w)) == 0;
 }
 
-static uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
-                           unsigned depth, uint64_t off)
+static uint32_t stack_band_slow(struct ev_heap *h, const unsigned char *ids,
+                                unsigned depth, uint64_t off, size_t c);
+
+/* A stack is usually one seen before: a small cache indexed by its
+ * innermost id and its depth saves most hashes (inline: every row of
+ * every census asks); stack_band_slow finds or adds the others. */
+static inline uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
+                                  unsigned depth, uint64_t off)
+{
+	size_t len = (size_t)depth * 4;
+	size_t c = ((depth ? (size_t)ids[3] | (size_t)ids[2] << 8 : 0) * 31u +
+	            depth) & (STACK_CACHE - 1);
+	uint32_t sid = h->cache[c];
+	if (sid != 0 && h->stacks.len[sid - 1] == len &&
+	    same_ids(h->stacks.name[sid - 1], ids, len))
+		return h->stack_band[sid - 1];
+	return stack_band_slow(h, ids, depth, off, c);
+}
+
+static uint32_t stack_band_slow(struct ev_heap *h, const unsigned char *ids,
+                                unsigned depth, uint64_t off, size_t c)
 {
 	int added;
 	uint32_t sid;
 	size_t n, len = (size_t)depth * 4;
 	unsigned long k;
-	/* A stack is usually one seen before: a small cache indexed by its
-	 * innermost id and its depth saves most hashes. */
-	size_t c = ((depth ? (size_t)ids[3] | (size_t)ids[2] << 8 : 0) * 31u +
-	            depth) & (STACK_CACHE - 1);
-	sid = h->cache[c];
-	if (sid != 0 && h->stacks.len[sid - 1] == len &&
-	    same_ids(h->stacks.name[sid - 1], ids, len))
-		return h->stack_band[sid - 1];
 	sid = hpt_intern(&h->stacks, (const char *)ids, len, &added);
 	h->cache[c] = sid + 1;
 	if (!added)
@@ -483,6 +494,16 @@ static void pull(struct ev_heap *h)
 				              "in the eventlog (run the program "
 				              "with +RTS -l -h...)");
 			break;
+		}
+		/* most events are a row of the open census, which takes
+		 * a band's id and a value: here, not through handle's
+		 * switch (the same checks and work) */
+		if (e.type == EV_HEAP_PROF_SAMPLE_COST_CENTRE && h->open &&
+		    !e.after_damage && e.len >= 10 &&
+		    e.len >= 10 + 4 * (size_t)e.p[9]) {
+			census_add(h, stack_band(h, e.p + 10, e.p[9], e.offset),
+			           ev_u64(e.p + 1));
+			continue;
 		}
 		handle(h, &e);
 	}

@@ -78,37 +78,10 @@ struct ev_reader {
 	uint64_t last_time;      /* largest time seen */
 };
 
-/* Big-endian integers; static, so that the hot loop inlines them. */
-static inline uint16_t get16(const unsigned char *p)
-{
-	return (uint16_t)((unsigned)p[0] << 8 | p[1]);
-}
-
-static inline uint32_t get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static inline uint64_t get64(const unsigned char *p)
-{
-	return (uint64_t)get32(p) << 32 | get32(p + 4);
-}
-
-uint16_t ev_u16(const unsigned char *p)
-{
-	return get16(p);
-}
-
-uint32_t ev_u32(const unsigned char *p)
-{
-	return get32(p);
-}
-
-uint64_t ev_u64(const unsigned char *p)
-{
-	return get64(p);
-}
+/* Big-endian integers (eventlog.h), by shorter names. */
+#define get16 ev_u16
+#define get32 ev_u32
+#define get64 ev_u64
 
 /* n header bytes at the current position, or the error "cut off in its
  * header". */
@@ -394,7 +367,7 @@ static inline void deliver(struct ev_reader *r, struct ev_event *e,
 
 /* The main loop of the reader: one pass per event or block marker,
  * with the damage and end cases inline, reads better whole. */
-int ev_next(struct ev_reader *r, struct ev_event *e)
+static int next_event(struct ev_reader *r, struct ev_event *e)
 {
 	for (;;) {
 		uint64_t pos, room;
@@ -512,6 +485,34 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 		deliver(r, e, p, tot, r->size[t] >= 0 ? 10 : 12, pos);
 		return 1;
 	}
+}
+
+/* ev_next: the usual event, whole in the buffer and inside its block,
+ * of a declared type other than IPE and the block marker, timed within
+ * the block's times, is delivered here, a function that is small (no
+ * registers to save, no loop) because it is called for every event;
+ * next_event, the loop, takes every other case. */
+int ev_next(struct ev_reader *r, struct ev_event *e)
+{
+	const struct hpt_input *in = r->in;
+	const unsigned char *p = (const unsigned char *)in->buf + in->start;
+	uint64_t pos = in->offset + in->start, ts;
+	size_t tot;
+	int32_t sz;
+	uint16_t t;
+	if (in->end - in->start < 64 || !r->in_block || r->done)
+		return next_event(r, e);
+	t = get16(p);
+	sz = r->size[t];
+	if (sz == UNDECLARED || t == EV_IPE || t == EV_BLOCK_MARKER)
+		return next_event(r, e);
+	tot = sz >= 0 ? 10 + (size_t)sz : 12 + (size_t)get16(p + 10);
+	ts = get64(p + 2);
+	if (tot > in->end - in->start || pos + tot > r->block_end ||
+	    (r->block_timed && (ts < r->block_t0 || ts > r->block_t1)))
+		return next_event(r, e);
+	deliver(r, e, p, tot, sz >= 0 ? 10 : 12, pos);
+	return 1;
 }
 
 int ev_reader_cut(const struct ev_reader *r)

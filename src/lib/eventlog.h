@@ -96,10 +96,23 @@ uint64_t ev_reader_last_time(const struct ev_reader *r);
 /* Non-zero when the header declares event type t. */
 int ev_reader_declares(const struct ev_reader *r, uint16_t t);
 
-/* Big-endian integers from a payload (the caller checks the length). */
-uint16_t ev_u16(const unsigned char *p);
-uint32_t ev_u32(const unsigned char *p);
-uint64_t ev_u64(const unsigned char *p);
+/* Big-endian integers from a payload (the caller checks the length);
+ * inline, as the heap readers take one from every event. */
+static inline uint16_t ev_u16(const unsigned char *p)
+{
+	return (uint16_t)((unsigned)p[0] << 8 | p[1]);
+}
+
+static inline uint32_t ev_u32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline uint64_t ev_u64(const unsigned char *p)
+{
+	return (uint64_t)ev_u32(p) << 32 | ev_u32(p + 4);
+}
 
 /* Release the reader (not the input). */
 void ev_reader_free(struct ev_reader *r);
