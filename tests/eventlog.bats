@@ -62,6 +62,26 @@ load helper
 	done
 }
 
+@test "an SCC label with a newline: written \\n, a warning (an error under -S); the .hp written reads back, and hp2ps takes it" {
+	local o="$BATS_TEST_TMPDIR"
+	# the .hp of the same run keeps the newline, as GHC writes it
+	grep -q '^(2[0-9]*)new$' "$FIX/newline.l-hc.hp"
+	run sh -c "hpcat '$FIX/newline.l-hc.eventlog' 2>&1 >'$o/out.hp'"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $FIX/newline.l-hc.eventlog: offset 9609: warning: cost centre with a newline in its name: read with \\n for it" ]
+	[ "$(grep -c '^new\\nline	[0-9]*$' "$o/out.hp")" -ge 3 ]
+	! grep -q '^new$' "$o/out.hp"
+	run hpcat "$o/out.hp"
+	[ "$status" -eq 0 ]
+	[ "$(hpcat -q -o tsv "$FIX/newline.l-hc.eventlog" | grep -c '	new\\\\nline	')" -ge 3 ]
+	if command -v hp2ps >/dev/null; then
+		(cd "$o" && hp2ps out.hp && [ -s out.ps ])
+	fi
+	run sh -c "hpcat -S '$FIX/newline.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $FIX/newline.l-hc.eventlog: offset 9609: cost centre with a newline in its name" ]
+}
+
 @test "fixtures: JOB from the program's arguments, as the .hp's; times in seconds" {
 	local b
 	for b in hc hd hy; do

@@ -75,7 +75,8 @@ def formats(path):
             rest = args[lm.end():]
             am = re.match(r'\s*,\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+)', rest)
             if am:
-                fmt += ": " + "".join(lit_re.findall(am.group(1)))
+                fmt += ": " + "".join(lit_re.findall(am.group(1))).encode(
+                    ).decode("unicode_escape")
         yield m.group(1), fmt, src.count("\n", 0, m.start()) + 1
 
 

@@ -12,6 +12,11 @@ Kinds:
   end-inside    the same with DATA_END counted inside the block (9.2)
   strings       -hd censuses (164): a name of non-UTF-8 bytes, a name
                 given twice in one census (summed), a name with a TAB
+  newline       -hd censuses whose names hold newlines ("new\nline"
+                twice, summed, and one that starts with one), written
+                \n by the reader, with one warning
+  newline-cc    a -hc census with a cost centre whose label and module
+                hold newlines (GHC accepts an SCC label "new\nline")
   hb            -hb censuses (166 with their own time, all at the end)
   grown         known events with trailing fields a later GHC might add
                 (162 declared 16 bytes, 164 with bytes after its NUL) and
@@ -192,6 +197,28 @@ def kind_strings():
             sample_str(t, 100000030, 32, b'Just'),
             sample_str(t, 100000040, 8, b'a\tb'),
             ev(t, 165, 100000050, struct.pack('>Q', 0))]
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
+def kind_newline():
+    t = dict(TYPES)
+    evs = preamble(t, breakdown=3)
+    evs += [ev(t, 162, 100000000, struct.pack('>Q', 0)),
+            sample_str(t, 100000010, 64, b'new\nline'),
+            sample_str(t, 100000020, 16, b'\nMUNK'),
+            sample_str(t, 100000030, 32, b'new\nline'),
+            ev(t, 165, 100000040, struct.pack('>Q', 0)),
+            ev(t, 162, 200000000, struct.pack('>Q', 0)),
+            sample_str(t, 200000010, 8, b'\nMUNK'),
+            ev(t, 165, 200000020, struct.pack('>Q', 0))]
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
+def kind_newline_cc():
+    t = dict(TYPES)
+    evs = preamble(t) + cc_table(t)
+    evs += [cc(t, 2150, 6, b'new\nline', b'Ma\nin')]
+    evs += census(t, 100000000, [(1000, [6, 1]), (2000, [2, 1])])
     return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
 
 
@@ -442,6 +469,8 @@ KINDS = {
     'block-loop': lambda: kind_block(0),
     'var-past': kind_var_past,
     'short': kind_short,
+    'newline': kind_newline,
+    'newline-cc': kind_newline_cc,
     'no-end': kind_no_end,
     'bad-entry': lambda: header(dict(TYPES)).replace(b'etb\0', b'xyz\0', 2)
     .replace(b'xyz\0', b'etb\0', 1),

@@ -69,6 +69,7 @@ struct ev_heap {
 	                          * innermost id and depth: a guess */
 	char *name;              /* a name being built */
 	size_t name_cap;
+	int newline_said;        /* a sample name's newline was repaired */
 	/* the census being read */
 	struct hp_sample cur;
 	int open;                /* a census is open */
@@ -154,11 +155,48 @@ static uint32_t cc_slot(struct ev_heap *h, const unsigned char *key,
 	return i;
 }
 
+/* s[0..*n) as a new string (NUL-terminated, *n its new length), each
+ * newline written as the two characters \n, as in the SCC pragma that
+ * made it.  A band name is one line of a .hp row (hpcat's output, which
+ * the .hp reader would read otherwise, or refuse) and hp2ps splits
+ * names at white space: GHC's SCC labels with a newline are not kept
+ * so in an eventlog's names. */
+static char *one_line(const char *s, size_t *n)
+{
+	size_t i, k = 0, nl = 0;
+	char *t;
+	for (i = 0; i < *n; i++)
+		nl += s[i] == '\n';
+	t = hpt_xmalloc(*n + nl + 1);
+	for (i = 0; i < *n; i++) {
+		if (s[i] == '\n') {
+			t[k++] = '\\';
+			t[k++] = 'n';
+		} else {
+			t[k++] = s[i];
+		}
+	}
+	t[k] = '\0';
+	*n = k;
+	return t;
+}
+
+/* A cost centre's label or module s[0..n) as kept (one_line's, when it
+ * holds a newline: *nl set then), in *len. */
+static char *cc_text(const char *s, size_t n, size_t *len, int *nl)
+{
+	*len = n;
+	if (!memchr(s, '\n', n))
+		return hpt_xmemdup(s, n);
+	*nl = 1;
+	return one_line(s, len);
+}
+
 static void define_cc(struct ev_heap *h, const struct ev_event *e)
 {
 	struct ev_cost_centre cc;
 	uint32_t i;
-	int added;
+	int added, nl = 0;
 	if (!ev_cost_centre(e, &cc)) {
 		hpt_offset_repair(h->in->name, h->strict, e->offset,
 		                  "cost-centre event too short", "skipped");
@@ -167,11 +205,15 @@ static void define_cc(struct ev_heap *h, const struct ev_event *e)
 	i = cc_slot(h, e->p, &added);
 	if (h->ccs[i].defined)
 		return; /* re-posted (9.2: at each restart of the log) */
-	h->ccs[i].label = hpt_xmemdup(cc.label.s, cc.label.n);
-	h->ccs[i].label_len = cc.label.n;
-	h->ccs[i].module = hpt_xmemdup(cc.module.s, cc.module.n);
-	h->ccs[i].module_len = cc.module.n;
+	h->ccs[i].label = cc_text(cc.label.s, cc.label.n,
+	                          &h->ccs[i].label_len, &nl);
+	h->ccs[i].module = cc_text(cc.module.s, cc.module.n,
+	                           &h->ccs[i].module_len, &nl);
 	h->ccs[i].defined = 1;
+	if (nl)
+		hpt_offset_repair(h->in->name, h->strict, e->offset,
+		                  "cost centre with a newline in its name",
+		                  "read with \\n for it");
 }
 
 static void name_add(struct ev_heap *h, size_t *n, const char *s, size_t k)
@@ -378,6 +420,29 @@ static void census_close(struct ev_heap *h, const char *why)
 
 /* One event of the log: a switch with one case per event type, which
  * reads better whole than split. */
+/* The band of a -hd, -hy (...) sample's name s[0..n), from an event at
+ * off: a newline in it is written \n (one_line), with one repair for
+ * the whole log. */
+static uint32_t string_band(struct ev_heap *h, const char *s, size_t n,
+                            uint64_t off)
+{
+	char *t;
+	uint32_t b;
+	if (!memchr(s, '\n', n))
+		return hpt_intern(h->bands, s, n, NULL);
+	if (!h->newline_said) {
+		h->newline_said = 1;
+		hpt_offset_repair(h->in->name, h->strict, off,
+		                  "heap sample name with a newline",
+		                  "read with \\n for it (so in every name of "
+		                  "the log)");
+	}
+	t = one_line(s, &n);
+	b = hpt_intern(h->bands, t, n, NULL);
+	free(t);
+	return b;
+}
+
 static void handle(struct ev_heap *h, const struct ev_event *e)
 {
 	const unsigned char *p = e->p;
@@ -459,8 +524,9 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 			h->open = 0;
 			break;
 		}
-		census_add(h, hpt_intern(h->bands, (const char *)p + 9,
-		                         ev_str_len(p + 9, e->len - 9), NULL),
+		census_add(h, string_band(h, (const char *)p + 9,
+		                          ev_str_len(p + 9, e->len - 9),
+		                          e->offset),
 		           ev_u64(p + 1));
 		break;
 	case EV_HEAP_PROF_SAMPLE_END:

@@ -1681,6 +1681,34 @@ stop:
 	return why;
 }
 
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+/* Fuzzing builds: the rows run_rows took, l[0..end), read the general
+ * way (row_split, the band table), are its values v[from..to): abort
+ * if not. */
+static void same_as_general(struct hp_reader *r, const struct hp_bandval *v,
+                            size_t from, size_t to, const char *l,
+                            const char *end)
+{
+	size_t i;
+	for (i = from; i < to; i++) {
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+		long n, tab;
+		uint64_t bytes;
+		int k;
+		if (!nl)
+			abort();
+		n = tidy_line(l, (long)(nl - l), 0);
+		tab = row_split(l, n, &bytes, &k);
+		if (tab < 0 || k != 0 || bytes != v[i].bytes ||
+		    hpt_intern_find(r->bands, l, (size_t)tab) != (long)v[i].band)
+			abort();
+		l = nl + 1;
+	}
+	if (l != end)
+		abort();
+}
+#endif
+
 /*
  * The fast path of hp_read, inside a sample: the rows of bands in the
  * row table, read from the input buffer by run_rows.  The first line
@@ -1724,7 +1752,14 @@ static int fast_rows(struct hp_reader *r, struct hp_sample *s)
 			q.v = s->v;
 			q.n = s->n;
 			q.cap = s->cap;
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+			const char *l0 = q.l;
+			size_t v0 = q.n;
+#endif
 			why = run_rows(&q);
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+			same_as_general(r, s->v, v0, q.n, l0, q.l);
+#endif
 			s->n = q.n;
 			if (q.lead_zero)
 				r->rows_ok = 0; /* written as a number */
