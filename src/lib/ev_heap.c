@@ -270,7 +270,6 @@ static size_t stack_name(struct ev_heap *h, const unsigned char *ids,
 	return n;
 }
 
-/* The band of a -hc stack: its name (see ev_heap.h), claimed for it. */
 /* Are the len bytes of a stack's ids at a and b the same?  memcmp,
  * inline for stacks of 1 to 4 ids (4 to 16 bytes), as most are. */
 static inline int same_ids(const char *a, const unsigned char *b,
@@ -291,7 +290,8 @@ static inline int same_ids(const char *a, const unsigned char *b,
 static uint32_t stack_band_slow(struct ev_heap *h, const unsigned char *ids,
                                 unsigned depth, uint64_t off, size_t c);
 
-/* A stack is usually one seen before: a small cache indexed by its
+/* The band of a -hc stack: its name (see ev_heap.h), claimed for it.
+ * A stack is usually one seen before: a small cache indexed by its
  * innermost id and its depth saves most hashes (inline: every row of
  * every census asks); stack_band_slow finds or adds the others. */
 static inline uint32_t stack_band(struct ev_heap *h, const unsigned char *ids,
@@ -418,8 +418,6 @@ static void census_close(struct ev_heap *h, const char *why)
 	h->ready = 1;
 }
 
-/* One event of the log: a switch with one case per event type, which
- * reads better whole than split. */
 /* The band of a -hd, -hy (...) sample's name s[0..n), from an event at
  * off: a newline in it is written \n (one_line), with one repair for
  * the whole log. */
@@ -443,6 +441,8 @@ static uint32_t string_band(struct ev_heap *h, const char *s, size_t n,
 	return b;
 }
 
+/* One event of the log: a switch with one case per event type, which
+ * reads better whole than split. */
 static void handle(struct ev_heap *h, const struct ev_event *e)
 {
 	const unsigned char *p = e->p;
