@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -212,10 +213,11 @@ static int cat_file(const char *path, struct first *first, int strict,
 }
 
 /*
- * The IPE table of each input that is an eventlog file (not standard
- * input, not followed) with IPE events, read before its samples (GHC
- * posts IPE events anywhere in the log, often after the samples), so
- * that its -hi bands are named by them.  This first reading is quiet:
+ * The IPE table of each input that is an eventlog file (a regular
+ * file: not standard input or another pipe, not followed) with IPE
+ * events, read before its samples (GHC posts IPE events anywhere in
+ * the log, often after the samples), so that its -hi bands are named
+ * by them.  This first reading is quiet:
  * the second one says what is wrong.  Returns 1 when any input has one.
  */
 static int own_tables(char **files, int nfiles, int follow,
@@ -224,10 +226,15 @@ static int own_tables(char **files, int nfiles, int follow,
 	int i, any = 0;
 	for (i = 0; i < nfiles; i++) {
 		struct hpt_input in;
+		struct stat st;
 		int quiet = hpt_quiet;
 		unsigned long warnings = hpt_warnings;
 		own[i] = NULL;
 		if (strcmp(files[i], "-") == 0 || (follow && i == nfiles - 1))
+			continue;
+		/* nor a pipe named as a file (a FIFO, <(...), /dev/stdin):
+		 * what this reading took would be gone for the real one */
+		if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode))
 			continue;
 		hpt_input_open(&in, files[i]);
 		if (hpt_sniff(&in) == HPT_FMT_EVENTLOG) {

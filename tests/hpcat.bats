@@ -566,6 +566,25 @@ example() {
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: $f: warning: no such file yet: waiting for it" ]
 }
 
+@test "a pipe named as a file (<(...), /dev/stdin, a FIFO) is read once, as standard input is" {
+	local o="$BATS_TEST_TMPDIR" f
+	for f in leak.hc.hp leak.l-hc.eventlog; do
+		hpcat "$FIX/$f" >"$o/want"
+		hpcat <(cat "$FIX/$f") >"$o/got"
+		cmp "$o/want" "$o/got"
+		cat "$FIX/$f" | hpcat /dev/stdin >"$o/got"
+		cmp "$o/want" "$o/got"
+		rm -f "$o/fifo"
+		mkfifo "$o/fifo"
+		cat "$FIX/$f" >"$o/fifo" &
+		timeout -k 5 20 hpcat "$o/fifo" >"$o/got"
+		cmp "$o/want" "$o/got"
+	done
+	hpcat "$FIX/leak.hc.hp" "$FIX/leak.hc.hp" >"$o/want"
+	hpcat "$FIX/leak.hc.hp" <(cat "$FIX/leak.hc.hp") >"$o/got"
+	cmp "$o/want" "$o/got"
+}
+
 # Where a test signals hpcat through timeout(1), timeout --foreground
 # passes the signal on once: without it timeout also signals the process
 # group, and a second signal landing in LeakSanitizer's check at exit
