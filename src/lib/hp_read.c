@@ -1463,15 +1463,21 @@ static enum hp_item at_end(struct hp_reader *r)
 	return HP_EOF;
 }
 
-/* How many of the 8 bytes of w (from load8) come before the first that
- * is not a decimal digit (8: none is).  Bytes less '0' are digits when
- * below 10: adding 0x76 to each (high bit cleared, so no carry crosses
- * bytes) sets its high bit otherwise. */
-static inline size_t digit_run(uint64_t w)
+/* The high bit of each byte of x (a load8 word xor '0's) that was not
+ * a decimal digit.  Bytes less '0' are digits when below 10: adding
+ * 0x76 to each (high bit cleared, so no carry crosses bytes) sets its
+ * high bit otherwise. */
+static inline uint64_t nondigits(uint64_t x)
 {
 	const uint64_t ones = 0x0101010101010101ull;
-	uint64_t x = w ^ (ones * '0');
-	uint64_t t = (((x & ~(ones * 0x80)) + ones * 0x76) | x) & (ones * 0x80);
+	return (((x & ~(ones * 0x80)) + ones * 0x76) | x) & (ones * 0x80);
+}
+
+/* How many of the 8 bytes of w (from load8) come before the first that
+ * is not a decimal digit (8: none is). */
+static inline size_t digit_run(uint64_t w)
+{
+	uint64_t t = nondigits(w ^ (0x0101010101010101ull * '0'));
 	return t ? low_byte(t) : 8;
 }
 
@@ -1491,13 +1497,6 @@ static inline uint64_t newlines64(const char *p, __m128i nl16)
 }
 #endif
 
-/* The high bit of each byte of x (a load8 word xor '0's) that was not
- * a decimal digit: digit_run's test. */
-static inline uint64_t nondigits(uint64_t x)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-	return (((x & ~(ones * 0x80)) + ones * 0x76) | x) & (ones * 0x80);
-}
 
 /* fast_rows is kept out of hp_read, where GCC would inline it (its one
  * caller) and spill its loop's registers for hp_read's. */
