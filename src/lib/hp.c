@@ -69,3 +69,38 @@ void hp_integral_free(struct hp_integral *a)
 	free(a->prev);
 	memset(a, 0, sizeof *a);
 }
+
+/* Is c an ASCII hex digit (either case)? */
+static int hex_digit(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	       (c >= 'A' && c <= 'F');
+}
+
+const char *hp_band_identity(const char *name, size_t len, size_t *id_len)
+{
+	size_t i, hash;
+	if (len >= 3 && name[0] == '(' && name[1] >= '0' && name[1] <= '9') {
+		for (i = 2; i < len && name[i] >= '0' && name[i] <= '9'; i++)
+			;
+		if (i < len && name[i] == ')') {
+			*id_len = len - i - 1;
+			return name + i + 1;
+		}
+	}
+	/* -hi named by hpcat -I: WHAT{...}...#0xHEX */
+	for (i = len; i > 0 && hex_digit(name[i - 1]); i--)
+		;
+	if (i < len && i >= 3 && name[i - 1] == 'x' && name[i - 2] == '0' &&
+	    name[i - 3] == '#') {
+		hash = i - 3;
+		for (i = 0; i < hash && name[i] != '{'; i++)
+			;
+		if (i < hash) {
+			*id_len = hash;
+			return name;
+		}
+	}
+	*id_len = len;
+	return name;
+}

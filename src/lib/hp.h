@@ -107,6 +107,42 @@ double hp_integral_of(const struct hp_integral *a, uint32_t b);
 void hp_integral_free(struct hp_integral *a);
 
 /*
+ * A band's identity across runs and builds: the part of its name that
+ * stays when the program is run again or rebuilt, so that two profiles
+ * can be compared band by band (hpstat -d) and a band keeps its colour.
+ * name[0..len) is a band name as read (bytes, NUL allowed); returns a
+ * pointer into it, the identity, and sets *id_len to its length (never
+ * more than len).  Never fails, allocates nothing.  What is taken off:
+ *
+ *   -hc, -hr   GHC's leading "(N)": N is the cost-centre stack's number
+ *              (-hc, rts/ProfHeap.c fprint_ccs writes "(%ld)" of
+ *              ccs->ccsID, numbered as the stacks are made, so it
+ *              shifts when a build adds a function before the stack)
+ *              or the retainer set's number (-hr, rts/RetainerSet.c
+ *              printRetainerSetShort writes "(%d)" of rs->id; numbered
+ *              anew in each run); formats.md 1.5.  "(303)step/main"
+ *              gives "step/main", "(12)f,g" gives "f,g", "(7)" gives
+ *              "".  Only "(", one or more ASCII digits and ")" at the
+ *              very start are taken: no name of another breakdown
+ *              starts so (-hd and -hy names such as "(,)", "()" and
+ *              "(#,#)", -hr's "MANY", an eventlog's -hc names, which
+ *              GHC writes without the number, stay whole).
+ *   -hi named  the "#ADDR" ending of a band that hpcat -I named by an
+ *              IPE table, "WHAT{KIND::TYPE}@SRC#0x40baf8" (ipe.h,
+ *              ipe_band_name): the info table's address, which moves
+ *              with every build before GHC 10; the description before
+ *              it is the identity.  Taken only from a name with no
+ *              "(N)" whose last "#" follows a "{" and is followed by
+ *              "0x" and one or more hex digits to the end.
+ *
+ * Every other name is its own identity: a bare -hi address, -hd, -hy,
+ * -hm, -hT, -hb and -he names.  Two bands of one profile can have one
+ * identity (two stacks whose labels are equal, or cut equal by -L);
+ * the caller tells them apart (hpstat pairs them by their numbers).
+ */
+const char *hp_band_identity(const char *name, size_t len, size_t *id_len);
+
+/*
  * A sink: where a program sends a heap profile, one call per part, in
  * this order: header once, then sample and mark as they come, then end
  * once.  The writers (hp_write.h) provide one per output format; a
