@@ -147,7 +147,9 @@ clean:
 
 # Coverage-guided fuzzing of every reader (libFuzzer, clang, ASan and
 # UBSan; never part of check): tests/fuzz/README.  FUZZ names the
-# harnesses (default all), FUZZ_TIME the seconds each runs.
+# harnesses (default all), FUZZ_TIME the seconds each runs, FUZZ_JOBS
+# the processes each runs on (default 1), FUZZ_CORPUS where the corpora
+# are kept between runs (default ~/.cache/hptools-fuzz).
 FUZZ =
 fuzz:
 	sh tests/fuzz/run.sh $(LIBOBJ) -- $(FUZZ)
