@@ -1,6 +1,6 @@
 # Shared by every tests/*.bats file.
 #
-# golden PROG NAME runs one case of tests/cases/PROG/:
+# golden PROG NAME [DIR] runs one case of tests/cases/PROG/ (or DIR):
 #   NAME.in      standard input (absent: /dev/null)
 #   NAME.args    the arguments, as shell words (absent: none); the
 #                command runs inside tests/cases/PROG/, so operands can
@@ -122,7 +122,7 @@ FIX="$TOP/tests/fixtures"
 
 golden() {
 	local prog=$1 name=$2
-	local dir="$TOP/tests/cases/$prog"
+	local dir="${3:-$TOP/tests/cases/$prog}"
 	local args="" want_status=0 in=/dev/null st=0
 	[ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
 	[ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
