@@ -284,7 +284,7 @@ EOT
 		grep -q '	[0-9]*$' "$o/as.hp" || continue
 		# hpcat names the -hi bands of these by their own IPE events
 		# (ipe.bats); hpslice and hpstat keep the bare addresses
-		case $f in */ipe.*) continue ;; esac
+		case $f in */ipe.*|*/ipe910.l-hi.*) continue ;; esac
 		n=$((n + 1))
 		for a in "-m 3" "-s 0.1 -e 0.5" "-j 2 -x main" "-t 5 -z"; do
 			# shellcheck disable=SC2086
