@@ -149,6 +149,7 @@ for t in $targets; do
 	[ -x /usr/bin/time ] &&
 		time="/usr/bin/time -f %U+%S+%e -o $B/time-$t"
 	rm -f "$B/time-$t"
+	touch "$B/start-$t"
 	# shellcheck disable=SC2086 # $time and $mode are lists of words
 	$time nice -n 15 "$bin" -max_len=$max -timeout=5 -rss_limit_mb=1024 \
 		-max_total_time="$FUZZ_TIME" -print_final_stats=1 $mode \
@@ -158,6 +159,14 @@ for t in $targets; do
 		-e '^#[0-9]*: cov: .*job: ' -e '^  NEW_FUNC'
 	grep -q -e '^==.*ERROR' -e 'PROPERTY FAILED' -e '^SUMMARY' \
 		"$B/log-$t" && status=1
+	# fork mode keeps a child's report in its own log, and a seed that
+	# fails in its first pass only as an artifact: count those made
+	found=$(find tests/fuzz/artifacts -newer "$B/start-$t" -name "$t-*" |
+		wc -l)
+	if [ "$found" -gt 0 ]; then
+		echo "fuzz_$t: $found finding(s) in tests/fuzz/artifacts/$t-*"
+		status=1
+	fi
 	summary "$t"
 done
 exit $status
