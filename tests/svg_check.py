@@ -13,6 +13,11 @@ document that does not parse is exit 1).
                     the number of samples checked
   peak FILE         the largest stacked top, in bytes, by the axes
   marks FILE        the number of MARK triangles
+  colours FILE      checks that each band's key row has the band's fill
+                    and that no two bands share a fill; prints for each
+                    band its identity (the first line of its tooltip
+                    without GHC's leading "(N)"; "OTHER" for OTHER) and
+                    its fill, TAB-separated, sorted
   boxes FILE        checks that each flame-graph box is as wide as its
                     share of its parent's box (by the inherited ticks,
                     bytes or entries of the tooltips: WHAT is ticks, bytes
@@ -159,6 +164,33 @@ def cmd_key(root):
 def cmd_bands(root):
     for p in outlines(root):
         print(len(points(p.get("d"))), p.get("fill"))
+
+
+def identity(e):
+    name = tip(e).split("\n")[0]
+    if name.startswith("OTHER: "):
+        return "OTHER"
+    return re.sub(r"^\([0-9]+\)", "", name)
+
+
+def cmd_colours(root):
+    key = {}
+    for g in by_id(root, "key"):
+        r = g.find(NS + "rect")
+        if r is not None:
+            key[tip(g).split("\n")[0]] = r.get("fill")
+    seen = {}
+    out = []
+    for p in outlines(root):
+        first, fill = tip(p).split("\n")[0], p.get("fill")
+        if key.get(first) != fill:
+            fail("%s: band %s, key row %s" % (first, fill, key.get(first)))
+        if fill in seen:
+            fail("%s and %s share %s" % (seen[fill], first, fill))
+        seen[fill] = first
+        out.append("%s\t%s" % (identity(p), fill))
+    for l in sorted(out):
+        print(l)
 
 
 def cmd_marks(root):
@@ -415,7 +447,7 @@ def main():
             root, sys.argv[3] if len(sys.argv) > 3 else "ticks")
         return
     {"key": cmd_key, "bands": cmd_bands, "tops": cmd_tops,
-     "peak": cmd_peak, "marks": cmd_marks, "labels": cmd_labels,
+     "peak": cmd_peak, "marks": cmd_marks, "colours": cmd_colours, "labels": cmd_labels,
      "tips": cmd_tips, "keycheck": cmd_keycheck,
      "shares": cmd_shares, "fills": cmd_fills, "more": cmd_more}[cmd](root)
 

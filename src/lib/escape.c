@@ -382,10 +382,7 @@ void hpt_out_json_string(const char *s, size_t n)
 
 /* ---- XML ---- */
 
-/* The length of the UTF-8 sequence at s (at most n bytes) if it is one
- * character that XML 1.0 allows (shortest form, not a surrogate, not
- * U+FFFE or U+FFFF), else 0.  ASCII is not asked here. */
-static size_t xml_char_len(const unsigned char *s, size_t n)
+size_t hpt_xml_char_len(const unsigned char *s, size_t n)
 {
 	size_t len = hpt_utf8_len(s, n);
 	if (len == 3) {
@@ -422,7 +419,8 @@ void hpt_out_xml(const char *s, size_t n)
 			case '\'': esc = "&#39;"; break;
 			default: i++; continue;
 			}
-		} else if (c >= 0x80 && (l = xml_char_len(u + i, n - i)) != 0) {
+		} else if (c >= 0x80 &&
+		           (l = hpt_xml_char_len(u + i, n - i)) != 0) {
 			i += l;
 			continue;
 		} else if (c == '\t') {

@@ -92,4 +92,11 @@ void hpt_out_json_string(const char *s, size_t n);
  * well-formed XML whatever the bytes. */
 void hpt_out_xml(const char *s, size_t n);
 
+/* The length of the UTF-8 sequence at s (at most n bytes) if it is one
+ * character that XML 1.0 allows (shortest form, not a surrogate, not
+ * U+FFFE or U+FFFF), else 0: the characters hpt_out_xml writes as they
+ * are (svg.c measures the others as their escapes).  ASCII is not
+ * asked here. */
+size_t hpt_xml_char_len(const unsigned char *s, size_t n);
+
 #endif

@@ -81,19 +81,6 @@ struct chart {
 	size_t nmark, markcap;
 };
 
-/* Ten hues apart for colour-blind readers (Paul Tol's muted scheme and
- * Okabe and Ito's orange), ordered so that neighbours in the stack
- * differ in lightness too (sand is not next to olive, nor dark green
- * next to olive), then the same ten lighter: rank i gets palette[i];
- * OTHER is grey. */
-static const char *const palette[HP_SVG_BANDS] = {
-	"#332288", "#88ccee", "#117733", "#ddcc77", "#882255",
-	"#44aa99", "#cc6677", "#999933", "#aa4499", "#e69f00",
-	"#8f85c9", "#c3e5f6", "#a1d4cc", "#88bb99", "#ccccaa",
-	"#eee5bb", "#e5b2bb", "#c390aa", "#d4a1cc", "#f2cf80",
-};
-static const char other_colour[] = "#bbbbbb";
-
 static void grow_bands(struct chart *c, size_t need)
 {
 	size_t cap = c->bandcap, old = c->nbands;
@@ -565,6 +552,31 @@ static void band_tip(const struct chart *c, const struct hpt_intern *bands,
 	free(m);
 }
 
+/* The palette slots (svg.h) of the nd bands drawn, order[0..nd), by
+ * their identities (hp_band_identity: the name without GHC's "(N)"),
+ * so that a band has its colour in every chart of every run.  The home
+ * is the hash of an identity's first GHC_CUT bytes: GHC cuts a -hc or
+ * -hr name of more than -L bytes (25 by default) to its first -L - 4
+ * and "..." in a .hp (rts/ProfHeap.c fprint_ccs), and writes it whole
+ * in an eventlog, so that the two names of one band share their first
+ * 21 bytes whenever -L is 25 or more. */
+#define GHC_CUT 21
+
+static size_t *band_colours(const struct hpt_intern *bands,
+                            const uint32_t *order, size_t nd)
+{
+	const char **name = hpt_xcalloc(nd + 1, sizeof *name);
+	size_t *len = hpt_xcalloc(nd + 1, sizeof *len);
+	size_t *slot = hpt_xcalloc(nd + 1, sizeof *slot), i;
+	for (i = 0; i < nd; i++)
+		name[i] = hp_band_identity(bands->name[order[i]],
+		                           bands->len[order[i]], &len[i]);
+	svg_colour_assign(name, len, GHC_CUT, nd, SVG_PALETTE_N, slot);
+	free(name);
+	free(len);
+	return slot;
+}
+
 /*
  * Draw the chart.  Whole because it is one page of layout: the values
  * of the drawn bands per column, the scales, then the parts in the
@@ -575,6 +587,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	size_t nb = bands->count, nd, nother, i, d, ncol;
 	uint32_t *order = hpt_xcalloc(nb + 1, sizeof *order);
 	size_t *rank = hpt_xcalloc(nb + 1, sizeof *rank);
+	size_t *slot;
 	double *cum, *xs;
 	struct scale sc;
 	double ystep, tstep, span, top = 0, other = c->integral.total;
@@ -594,6 +607,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		rank[order[i]] = i < nd ? i : nd;
 	for (i = 0; i < nd; i++)
 		other -= hp_integral_of(&c->integral, order[i]);
+	slot = band_colours(bands, order, nd);
 	if (nother)
 		nd++;
 	/* cum[col * nd + d]: the top of drawn band d in column col */
@@ -696,8 +710,9 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	for (d = 0; d < nd && ncol; d++) {
 		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
 		char *attrs = hpt_xasprintf("class=\"band\" fill=\"%s\"",
-		                            d < HP_SVG_BANDS ? palette[d]
-		                                             : other_colour);
+		                            d < HP_SVG_BANDS
+		                            ? svg_palette[slot[d]]
+		                            : SVG_OTHER_COLOUR);
 		svg_path_begin();
 		/* the top edge left to right, then the band below it (or the
 		 * axis) right to left; a single column spans the plot */
@@ -742,7 +757,8 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		double row = (double)(PLOT_H - KEY_HEAD) / (double)nd;
 		double y, pct;
 		char *attrs = hpt_xasprintf("fill=\"%s\"", d < HP_SVG_BANDS
-		                            ? palette[d] : other_colour);
+		                            ? svg_palette[slot[d]]
+		                            : SVG_OTHER_COLOUR);
 		if (row > 21.5)
 			row = 21.5;
 		y = PLOT_Y + KEY_HEAD + row * (double)(nd - 1 - d);
@@ -787,6 +803,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	free(xs);
 	free(order);
 	free(rank);
+	free(slot);
 }
 
 static void end_cb(void *arg, const struct hpt_intern *bands)

@@ -19,9 +19,14 @@
 #define HPT_SVG_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* The fonts the document names, in order (svg_begin): the two whose
+ * advance widths svg_text_width knows, then the generic family. */
+#define SVG_FONTS "DejaVu Sans, Liberation Sans, sans-serif"
 
 /* The XML declaration and the <svg> element of a width x height
- * picture, with a white background and the font (sans-serif, 12 px)
+ * picture, with a white background and the font (SVG_FONTS, 12 px)
  * that svg_text uses. */
 void svg_begin(double width, double height);
 /* Close the document and end the output unit (hpt_out_mark). */
@@ -55,12 +60,18 @@ void svg_text(double x, double y, const char *attrs, const char *s,
  * escaped all the same. */
 void svg_text_str(double x, double y, const char *attrs, const char *s);
 
-/* The width in pixels of the n bytes of s in the sans-serif font at
- * size px, estimated from DejaVu Sans's advance widths (the font
- * rsvg-convert and most Linux browsers use; Arial and Helvetica are
- * narrower, so the estimate errs on the wide side): a table for
- * printable ASCII, a full em for any other code point. */
+/* The width in pixels of the n bytes of s, as hpt_out_xml writes them
+ * (a byte that is not UTF-8 as its escape "\xNN"), in SVG_FONTS at
+ * size px: the sum of each character's advance in whichever of DejaVu
+ * Sans and Liberation Sans has it wider (a table of printable ASCII,
+ * Latin-1, Latin Extended-A, punctuation, super- and subscripts,
+ * arrows, mathematical operators and geometric shapes, made from the
+ * fonts by tests/glyph_widths.py), a full em for any other character.
+ * Kerning only narrows text, so text measured so fits in either font
+ * as rsvg-convert and browsers draw it.  The _bold form measures
+ * font-weight="bold". */
 double svg_text_width(const char *s, size_t n, double px);
+double svg_text_width_bold(const char *s, size_t n, double px);
 
 /* Text at (x, y) that fits in max_w pixels at font size px: the n bytes
  * of s whole when they fit (with the suffix after them, when that fits
@@ -93,5 +104,33 @@ void svg_tip_end(const char *tag);
 /* A number as SVG wants it: at most one decimal, no trailing ".0", no
  * "-0" (written to standard output). */
 void svg_num(double v);
+
+/*
+ * Colours by name, the same for a name in every picture: a name's home
+ * is a slot of a palette of k colours chosen by a hash of its first
+ * prefix bytes (FNV-1a, 32 bits, mod k; prefix 0: every byte),
+ * independent of rank, size or what else is drawn.  Within one picture
+ * no two names share a slot while there are slots free: names take
+ * their slots in name order (bytes, a prefix first; equal names by
+ * their index); a name whose home is taken tries the home of its whole
+ * name, then the slots after it (+ 1, + 2, ... mod k).  A name's
+ * colour thus changes only when a name before it in name order takes
+ * its home.
+ */
+/* A palette of SVG_PALETTE_N colours, apart for colour-blind readers:
+ * Paul Tol's muted scheme and Okabe and Ito's orange, then the same ten
+ * hues lighter; no grey (SVG_OTHER_COLOUR is for "the rest").  The
+ * heap chart's (hp_svg.h). */
+#define SVG_PALETTE_N 20
+extern const char *const svg_palette[SVG_PALETTE_N];
+#define SVG_OTHER_COLOUR "#bbbbbb"
+/* The home slot of the n bytes of s in a palette of k colours (0 when
+ * k is 0). */
+size_t svg_colour_home(const char *s, size_t n, size_t k);
+/* Slots in a palette of k colours for n names (name[i], len[i] bytes)
+ * into slot[i], by the rule above: distinct while n <= k; past k names
+ * (in name order) each gets its home. */
+void svg_colour_assign(const char *const *name, const size_t *len,
+                       size_t prefix, size_t n, size_t k, size_t *slot);
 
 #endif
