@@ -306,158 +306,224 @@ static void write_tables(char **files, int nfiles, int strict, int cc)
 	ipe_table_free(&t);
 }
 
-int main(int argc, char **argv)
-{
-	static const char *const formats[] = {"hp", "tsv", "wide", "ipe",
-	                                      "cc", "svg", NULL};
-	struct hpt_intern bands;
-	struct hp_sample s;
-	struct hp_sink sink;
-	struct first first;
-	int fmt = 0, strict = 0, follow = 0, c, i, nfiles, ntables = 0;
-	char **files, *offset = NULL;
-	const char **tables = NULL, *ipe_name = NULL, *prof_name = NULL;
-	size_t tables_cap = 0;
-	struct ipe_table itab;
-	struct prof_report prof;
-	struct naming nm;
-	struct hpt_intern out;
+/* The command line: -o's format (an index in formats), -S, -f, the
+ * tables of -I in order. */
+struct cat_opts {
+	int fmt, strict, follow, ntables;
+	const char **tables;
+	size_t tables_cap;
+};
 
-	hpt_init("hpcat", usage);
+static const char *const formats[] = {"hp", "tsv", "wide", "ipe", "cc",
+                                      "svg", NULL};
+enum { F_HP, F_TSV, F_WIDE, F_IPE, F_CC, F_SVG };
+
+/* The options into o, each checked once: usage errors exit 2. */
+static void parse_opts(int argc, char **argv, struct cat_opts *o)
+{
+	int c;
+	memset(o, 0, sizeof *o);
 	while ((c = hpt_getopt(argc, argv, "fSqo:I:")) != -1) {
 		switch (c) {
-		case 'f': follow = 1; break;
-		case 'S': strict = 1; break;
+		case 'f': o->follow = 1; break;
+		case 'S': o->strict = 1; break;
 		case 'q': hpt_quiet = 1; break;
 		case 'o':
-			fmt = hpt_keyword('o', "output format", optarg, formats);
+			o->fmt = hpt_keyword('o', "output format", optarg,
+			                     formats);
 			break;
 		case 'I':
-			tables = hpt_xgrow(tables, &tables_cap, ntables + 1,
-			                   sizeof *tables);
-			tables[ntables++] = optarg;
+			o->tables = hpt_xgrow(o->tables, &o->tables_cap,
+			                      o->ntables + 1,
+			                      sizeof *o->tables);
+			o->tables[o->ntables++] = optarg;
 			break;
 		}
 	}
-	if (follow && fmt == 2)
+	if (o->follow && o->fmt == F_WIDE)
 		hpt_usage_error("-o wide cannot follow a file (-f)");
-	if (follow && (fmt == 3 || fmt == 4))
+	if (o->follow && (o->fmt == F_IPE || o->fmt == F_CC))
 		hpt_usage_error("-o %s reads whole eventlogs: it cannot "
-		                "follow a file (-f)", formats[fmt]);
-	if (ntables > 0 && (fmt == 3 || fmt == 4))
+		                "follow a file (-f)", formats[o->fmt]);
+	if (o->ntables > 0 && (o->fmt == F_IPE || o->fmt == F_CC))
 		hpt_usage_error("-I names the bands of a profile: not with "
-		                "-o %s", formats[fmt]);
-	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
-	for (i = 0; i < ntables; i++) {
-		int j;
-		if (strcmp(tables[i], "-") != 0)
+		                "-o %s", formats[o->fmt]);
+}
+
+/* Standard input named by -I and also as a file, or by two -I. */
+static void check_stdin_once(const struct cat_opts *o, char **files,
+                             int nfiles)
+{
+	int i, j;
+	for (i = 0; i < o->ntables; i++) {
+		if (strcmp(o->tables[i], "-") != 0)
 			continue;
 		for (j = 0; j < nfiles; j++)
 			if (strcmp(files[j], "-") == 0)
 				hpt_usage_error("standard input can be read "
 				                "only once");
-		for (j = i + 1; j < ntables; j++)
-			if (strcmp(tables[j], "-") == 0)
+		for (j = i + 1; j < o->ntables; j++)
+			if (strcmp(o->tables[j], "-") == 0)
 				hpt_usage_error("standard input can be read "
 				                "only once");
 	}
-	if (fmt == 3 || fmt == 4) {
-		write_tables(files, nfiles, strict, fmt == 4);
-		free(tables);
-		hpt_out_close();
-		return 0;
-	}
-	/* The tables of -I, then the inputs' own IPE tables. */
-	ipe_table_init(&itab);
-	prof_init(&prof);
-	for (i = 0; i < ntables; i++) {
+}
+
+/* What the tables of -I hold: their info tables, in itab; the one
+ * .prof among them, in prof (prof_name: its name, or NULL); ipe_name:
+ * the first table that is not a .prof (NULL: none). */
+struct tables {
+	struct ipe_table itab;
+	struct prof_report prof;
+	const char *ipe_name, *prof_name;
+};
+
+/* Read the tables of -I into t, warning of one that names no band.
+ * A second .prof is a usage error. */
+static void load_tables(const struct cat_opts *o, struct tables *t)
+{
+	int i;
+	memset(t, 0, sizeof *t);
+	ipe_table_init(&t->itab);
+	prof_init(&t->prof);
+	for (i = 0; i < o->ntables; i++) {
+		const char *name = o->tables[i];
 		struct prof_report r;
-		size_t had = itab.nipe;
+		size_t had = t->itab.nipe;
 		enum ipe_in_kind kind;
 		prof_init(&r);
-		kind = ipe_in_load(tables[i], &itab, &r, strict);
-		if (kind == IPE_IN_EVENTLOG && itab.nipe == had)
-			hpt_data_warn(tables[i], 0, "no IPE events in the "
+		kind = ipe_in_load(name, &t->itab, &r, o->strict);
+		if (kind == IPE_IN_EVENTLOG && t->itab.nipe == had)
+			hpt_data_warn(name, 0, "no IPE events in the "
 			              "eventlog (GHC 9.2 or later writes them "
 			              "for code built with -finfo-table-map): "
 			              "it names no band");
-		else if (kind == IPE_IN_TSV && itab.nipe == had)
-			hpt_data_warn(tables[i], 0, "no info tables in the IPE "
+		else if (kind == IPE_IN_TSV && t->itab.nipe == had)
+			hpt_data_warn(name, 0, "no info tables in the IPE "
 			              "table (a header only): it names no band");
-		switch (kind) {
-		case IPE_IN_PROF:
-			if (prof_name)
+		if (kind == IPE_IN_PROF) {
+			if (t->prof_name)
 				hpt_usage_error("-I: one .prof only (%s and "
-				                "%s)", prof_name, tables[i]);
-			prof_free(&prof);
-			prof = r;
-			prof_name = tables[i];
-			break;
-		default:
+				                "%s)", t->prof_name, name);
+			prof_free(&t->prof);
+			t->prof = r;
+			t->prof_name = name;
+		} else {
 			prof_free(&r);
-			if (!ipe_name)
-				ipe_name = tables[i];
-			break;
+			if (!t->ipe_name)
+				t->ipe_name = name;
 		}
 	}
-	memset(&nm, 0, sizeof nm);
-	nm.own = hpt_xcalloc((size_t)nfiles, sizeof *nm.own);
-	own_tables(files, nfiles, follow, nm.own, &itab);
-	hpt_intern_init(&out);
-	for (i = 0; i < nfiles; i++)
-		if (nm.own[i])
-			nm.out = &out;
-	nm.have_ipe = itab.nipe > 0;
-	if (prof_name) {
-		nm.prof = &prof;
-		nm.prof_name = prof_name;
-	}
-	if (ntables > 0) {
-		nm.out = &out;
-		nm.rn = hp_names_new(ipe_name ? &itab : NULL,
-		                     prof_name ? &prof : NULL, &out);
-	}
-	if (follow)
-		catch_signals();
-	if (fmt == 0)
-		hp_sink_hp(&sink);
-	else if (fmt == 1)
-		hp_sink_tsv(&sink);
-	else if (fmt == 5)
-		hp_sink_svg(&sink);
-	else
-		hp_sink_wide(&sink);
+}
 
+/* How the bands of the inputs are named (struct naming): by the tables
+ * t of -I and each eventlog file's own IPE table; out is the band table
+ * of renamed names. */
+static void start_naming(struct naming *nm, const struct cat_opts *o,
+                         char **files, int nfiles, struct tables *t,
+                         struct hpt_intern *out)
+{
+	int i;
+	memset(nm, 0, sizeof *nm);
+	nm->own = hpt_xcalloc((size_t)nfiles, sizeof *nm->own);
+	own_tables(files, nfiles, o->follow, nm->own, &t->itab);
+	hpt_intern_init(out);
+	for (i = 0; i < nfiles; i++)
+		if (nm->own[i])
+			nm->out = out;
+	nm->have_ipe = t->itab.nipe > 0;
+	if (t->prof_name) {
+		nm->prof = &t->prof;
+		nm->prof_name = t->prof_name;
+	}
+	if (o->ntables > 0) {
+		nm->out = out;
+		nm->rn = hp_names_new(t->ipe_name ? &t->itab : NULL,
+		                      t->prof_name ? &t->prof : NULL, out);
+	}
+}
+
+/* The renaming's last warnings, then everything start_naming and
+ * load_tables kept. */
+static void end_naming(struct naming *nm, int nfiles, struct tables *t,
+                       struct hpt_intern *out)
+{
+	int i;
+	if (nm->rn) {
+		hp_names_warn(nm->rn, t->ipe_name, t->prof_name);
+		hp_names_free(nm->rn);
+	}
+	for (i = 0; i < nfiles; i++)
+		if (nm->own[i]) {
+			ipe_table_free(nm->own[i]);
+			free(nm->own[i]);
+		}
+	free(nm->own);
+	ipe_table_free(&t->itab);
+	prof_free(&t->prof);
+	hpt_intern_free(out);
+}
+
+/* The sink of output format fmt (one of hp, tsv, wide, svg). */
+static void choose_sink(int fmt, struct hp_sink *sink)
+{
+	if (fmt == F_HP)
+		hp_sink_hp(sink);
+	else if (fmt == F_TSV)
+		hp_sink_tsv(sink);
+	else if (fmt == F_SVG)
+		hp_sink_svg(sink);
+	else
+		hp_sink_wide(sink);
+}
+
+int main(int argc, char **argv)
+{
+	struct cat_opts o;
+	struct tables t;
+	struct naming nm;
+	struct hpt_intern bands, out;
+	struct hp_sample s;
+	struct hp_sink sink;
+	struct first first;
+	char **files, *offset = NULL;
+	int i, nfiles;
+
+	hpt_init("hpcat", usage);
+	parse_opts(argc, argv, &o);
+	files = hpt_operands(argc, argv, &nfiles, 0, NULL);
+	check_stdin_once(&o, files, nfiles);
+	if (o.fmt == F_IPE || o.fmt == F_CC) {
+		write_tables(files, nfiles, o.strict, o.fmt == F_CC);
+		free(o.tables);
+		hpt_out_close();
+		return 0;
+	}
+	load_tables(&o, &t);
+	start_naming(&nm, &o, files, nfiles, &t, &out);
+	if (o.follow)
+		catch_signals();
+	choose_sink(o.fmt, &sink);
 	hpt_out_units(1);
 	/* Output stopped by an error must not pass for a profile: this line
 	 * makes hp2ps and hptools reject it. */
 	hpt_fail_trailer = "hpcat: error: output incomplete, see the "
 	                   "messages of hpcat\n";
+
 	hpt_intern_init(&bands);
 	memset(&s, 0, sizeof s);
 	memset(&first, 0, sizeof first);
 	for (i = 0; i < nfiles; i++)
-		if (!cat_file(files[i], &first, strict,
-		              follow && i == nfiles - 1, &bands, &s, &sink,
+		if (!cat_file(files[i], &first, o.strict,
+		              o.follow && i == nfiles - 1, &bands, &s, &sink,
 		              &offset, &nm, i))
 			break;
+
 	/* A signal before the only input appeared: nothing to end. */
 	if (sink.end && first.name)
 		sink.end(sink.arg, nm.out ? nm.out : &bands);
-	if (nm.rn) {
-		hp_names_warn(nm.rn, ipe_name, prof_name);
-		hp_names_free(nm.rn);
-	}
-	for (i = 0; i < nfiles; i++)
-		if (nm.own[i]) {
-			ipe_table_free(nm.own[i]);
-			free(nm.own[i]);
-		}
-	free(nm.own);
-	free(tables);
-	ipe_table_free(&itab);
-	prof_free(&prof);
-	hpt_intern_free(&out);
+	end_naming(&nm, nfiles, &t, &out);
+	free(o.tables);
 	free(first.h.job);
 	free(first.h.sample_unit);
 	free(first.h.value_unit);

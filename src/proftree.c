@@ -29,8 +29,8 @@ enum out { O_TREE, O_TSV, O_FOLDED, O_PROF, O_SVG };
 
 static const char usage[] =
     "usage: proftree [-aiqz] [-d DEPTH] [-m PERCENT] [-f NAME] [-x NAME]\n"
-    "                [-w ticks|alloc|entries|time]"
-    " [-o tree|tsv|folded|prof|svg] [file]\n"
+    "                [-w ticks|alloc|entries|time]\n"
+    "                [-o tree|tsv|folded|prof|svg] [file]\n"
     "       proftree -D [options] OLD NEW";
 
 struct opts {

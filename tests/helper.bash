@@ -8,6 +8,8 @@
 #   NAME.out     expected standard output, exactly (absent: empty)
 #   NAME.err     expected standard error, exactly (absent: empty)
 #   NAME.status  expected exit status (absent: 0)
+#   NAME.env     environment assignments for the command, as shell
+#                words (absent: none), such as POSIXLY_CORRECT=1
 # A mismatch prints a diff -u and fails the test.
 
 TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
@@ -123,12 +125,13 @@ FIX="$TOP/tests/fixtures"
 golden() {
 	local prog=$1 name=$2
 	local dir="${3:-$TOP/tests/cases/$prog}"
-	local args="" want_status=0 in=/dev/null st=0
+	local args="" env="" want_status=0 in=/dev/null st=0
 	[ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
+	[ -f "$dir/$name.env" ] && env=$(cat "$dir/$name.env")
 	[ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
 	[ -f "$dir/$name.in" ] && in="$dir/$name.in"
 	local out="$BATS_TEST_TMPDIR/out" err="$BATS_TEST_TMPDIR/err"
-	(cd "$dir" && eval "\"$BIN/$prog\" $args") <"$in" >"$out" 2>"$err" || st=$?
+	(cd "$dir" && eval "$env \"$BIN/$prog\" $args") <"$in" >"$out" 2>"$err" || st=$?
 	local ok=0
 	if [ -f "$dir/$name.out" ]; then
 		diff -u "$dir/$name.out" "$out" || ok=1
@@ -182,11 +185,11 @@ golden_all() {
 	local prog=$1 dir="$TOP/tests/cases/$1" f n fail=0 count=0
 	for f in "$dir"/*; do
 		case $f in
-		*.in|*.args|*.out|*.err|*.status) ;;
+		*.in|*.args|*.env|*.out|*.err|*.status) ;;
 		*) [ -d "$f" ] || { echo "not a case file: $f"; fail=1; } ;;
 		esac
 	done
-	for n in $(ls "$dir" | sed -n 's/\.\(in\|args\|out\|err\|status\)$//p' | sort -u); do
+	for n in $(ls "$dir" | sed -n 's/\.\(in\|args\|env\|out\|err\|status\)$//p' | sort -u); do
 		count=$((count + 1))
 		golden "$prog" "$n" || { echo "case $n failed"; fail=1; }
 	done

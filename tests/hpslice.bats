@@ -356,7 +356,7 @@ EOF
 	run hpslice -h
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | awk 'length > 80' | wc -l)" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | wc -l)" -eq 2 ]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 3 ]
 	case $output in *-Eqz*) ;; *) return 1 ;; esac
 }
 

@@ -48,7 +48,7 @@ progs() {
 @test "every man page's SYNOPSIS matches the program's usage line" {
 	for p in $(progs); do
 		syn=$(MANWIDTH=200 man -l "$TOP/man/$p.1" 2>/dev/null | sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | tr -d ' \n')
-		use=$("$p" -h | sed 's/^usage: //' | tr -d ' \n')
+		use=$("$p" -h | sed '$d' | sed 's/^usage: //' | tr -d ' \n')
 		[ "$syn" = "$use" ] || { echo "man: $syn"; echo "use: $use"; return 1; }
 	done
 }
@@ -61,9 +61,9 @@ progs() {
 		run "$p" "$(printf '%b' '-\001')"
 		[ "$status" -eq 2 ]
 		[ "${lines[0]}" = "$p: unknown option (options are single letters: see -h)" ]
-		run "$p" --version
+		run "$p" --verbose
 		[ "$status" -eq 2 ]
-		[ "${lines[0]}" = "$p: unknown option \"--version\": options are single letters (see -h)" ]
+		[ "${lines[0]}" = "$p: unknown option \"--verbose\": options are single letters (see -h)" ]
 		run "$p" -- -h
 		[ "$status" -eq 2 ]
 		[ "${lines[0]}" = "$p: -h: No such file or directory" ]

@@ -17,6 +17,12 @@
 
 static const char *usage_text = "";
 
+/* Where hpt_getopt's getopt(3) stops: the options, and after them a
+ * "--" when one was given, are argv[1..opt_end-1] (0: not yet
+ * arranged).  permuted: options after the operands were moved before
+ * them (POSIXLY_CORRECT unset). */
+static int opt_end, permuted;
+
 void hpt_init(const char *name, const char *usage)
 {
 	hpt_progname = name;
@@ -52,17 +58,86 @@ static const char *q(const char *s)
 	return hpt_quote(0, s, strlen(s));
 }
 
+/* Whether option letter c of opts (a getopt(3) string) takes a value. */
+static int takes_value(const char *opts, char c)
+{
+	const char *o = c == ':' ? NULL : strchr(opts, c);
+	return o && o[1] == ':';
+}
+
+/*
+ * The words of argv before getopt(3) reads them: "--help" and
+ * "--version" become -h and -V; unless POSIXLY_CORRECT is set, the
+ * options (each with its value, the rest of its word or the next word,
+ * as getopt takes it) move before the operands, both in their order,
+ * and a "--" (which ends the options: every word after it is an
+ * operand) goes between them.  Under POSIXLY_CORRECT the options end at
+ * the first operand, as getopt ends them.  Sets opt_end and permuted.
+ */
+static void arrange(int argc, char **argv, const char *opts)
+{
+	static char help[] = "-h", version[] = "-V";
+	char **operands = hpt_xmalloc((size_t)argc * sizeof *operands);
+	int i, nopt = 1, noperand = 0, dashdash = 0;
+	permuted = getenv("POSIXLY_CORRECT") == NULL;
+	for (i = 1; i < argc; i++) {
+		char *w = argv[i];
+		const char *p;
+		if (strcmp(w, "--") == 0) {
+			dashdash = i;
+			break;
+		}
+		if (w[0] != '-' || w[1] == '\0') {
+			if (!permuted)
+				break;
+			operands[noperand++] = w;
+			continue;
+		}
+		if (strcmp(w, "--help") == 0)
+			w = help;
+		else if (strcmp(w, "--version") == 0)
+			w = version;
+		argv[nopt++] = w;
+		if (w[1] == '-')
+			continue; /* another long option: getopt's error */
+		for (p = w + 1; *p; p++)
+			if (takes_value(opts, *p)) {
+				if (p[1] == '\0' && i + 1 < argc)
+					argv[nopt++] = argv[++i];
+				break;
+			}
+	}
+	if (!permuted) {
+		/* nothing moved; getopt sees every word */
+		opt_end = argc;
+		free(operands);
+		return;
+	}
+	opt_end = nopt;
+	if (dashdash) {
+		argv[opt_end++] = argv[dashdash];
+		memmove(argv + opt_end + noperand, argv + dashdash + 1,
+		        (size_t)(argc - dashdash - 1) * sizeof *argv);
+	}
+	memcpy(argv + opt_end, operands, (size_t)noperand * sizeof *argv);
+	free(operands);
+}
+
 int hpt_getopt(int argc, char **argv, const char *opts)
 {
 	static char *all;
 	int c;
-	if (!all)
+	if (!all) {
 		all = hpt_xasprintf(":%shV", opts);
+		arrange(argc, argv, all);
+	}
 	opterr = 0; /* our own messages, without argv[0] */
-	c = getopt(argc, argv, all);
+	c = getopt(opt_end, argv, all);
 	switch (c) {
 	case 'h':
 		hpt_out_str(usage_text);
+		hpt_out_str("\nSee the manual: man ");
+		hpt_out_str(hpt_progname);
 		hpt_out_char('\n');
 		hpt_out_close();
 		exit(0);
@@ -99,6 +174,9 @@ char **hpt_operands(int argc, char **argv, int *n, int max,
 	static char *stdin_only[] = {"-", NULL};
 	int i, dashdash = optind > 1 && strcmp(argv[optind - 1], "--") == 0;
 	int nstdin = 0;
+	/* After arrange moved them, an operand that starts with '-' came
+	 * after "--". */
+	dashdash |= permuted;
 	*n = argc - optind;
 	for (i = optind; i < argc; i++) {
 		if (strcmp(argv[i], "-") == 0)

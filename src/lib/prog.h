@@ -3,10 +3,13 @@
  * text across all programs (hptools.md section 1):
  *
  *   hpt_init          program name, usage, SIGPIPE
- *   hpt_getopt        getopt(3) plus -h, -V, and the messages for an
- *                     unknown option, a long option and a missing value
+ *   hpt_getopt        getopt(3) plus -h, -V, --help, --version,
+ *                     options after the operands, and the messages for
+ *                     an unknown option, a long option and a missing
+ *                     value
  *   hpt_operands      the operands after the options: "-" when none,
- *                     options written after a file, "-" given twice
+ *                     options written after a file (POSIXLY_CORRECT),
+ *                     "-" given twice
  *   hpt_keyword       a keyword option value (-o tsv)
  *   hpt_opt_u64,      bounded numbers and decimals as option values
  *   hpt_opt_decimal
@@ -38,18 +41,28 @@ HPT_NORETURN void hpt_usage_error(const char *fmt, ...) HPT_PRINTF(1, 2);
 /*
  * getopt(3) over opts (the program's own letters, without ':' first and
  * without h and V, which are added): returns the next option letter with
- * optarg set, or -1 after the last option.  -h prints the usage to
- * standard output and exits 0; -V prints "PROG VERSION" and exits 0.
- * Usage errors: "option -x needs an argument", "unknown option -x",
- * "unknown option "--long": options are single letters (see -h)".
+ * optarg set, or -1 after the last option.  -h and --help print the
+ * usage and a line naming the man page to standard output and exit 0;
+ * -V and --version print "PROG VERSION" and exit 0.
+ *
+ * Options may follow the operands, as GNU tools allow ("hpcat app.hp
+ * -o svg" is "hpcat -o svg app.hp"): the first call moves every option
+ * word (with its value) in argv before the operands, keeping the order
+ * of each; "--" ends the options, so every word after it is an operand.
+ * With POSIXLY_CORRECT in the environment nothing moves: the options
+ * end at the first operand (POSIX getopt), and hpt_operands refuses an
+ * option after a file.  Usage errors: "option -x needs an argument",
+ * "unknown option -x", "unknown option "--long": options are single
+ * letters (see -h)".
  */
 int hpt_getopt(int argc, char **argv, const char *opts);
 
 /*
  * After hpt_getopt returned -1: the operands, argv[optind..], in *n.
- * With none, a single "-" (standard input).  An operand that starts with
- * '-' (but "-" alone) is the usage error "options must come before
- * files: "-x"", unless "--" ended the options.  "-" given twice is "standard input can be read only
+ * With none, a single "-" (standard input).  Under POSIXLY_CORRECT, an
+ * operand that starts with '-' (but "-" alone) is the usage error
+ * "options must come before files: "-x"", unless "--" ended the
+ * options.  "-" given twice is "standard input can be read only
  * once".  max > 0 bounds the count: more is "too many files (WHAT)"
  * with what (for example "one report") in the message.
  */

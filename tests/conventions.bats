@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# The conventions a person brings from other tools (hptools.md section
+# 1): options after the file operands, "--", POSIXLY_CORRECT, --help and
+# --version, a usage within 80 columns that names the man page.
+
+load helper
+
+progs() {
+	make -s -C "$TOP" progs
+}
+
+# same_output CMD1 = CMD2: both commands (words) print the same bytes
+# on stdout and stderr and exit with the same status, 0.
+same_output() {
+	local a=() b=()
+	while [ "$1" != "=" ]; do a+=("$1"); shift; done
+	shift
+	b=("$@")
+	"${a[@]}" >"$BATS_TEST_TMPDIR/a.out" 2>"$BATS_TEST_TMPDIR/a.err" || { echo "failed: ${a[*]}"; cat "$BATS_TEST_TMPDIR/a.err"; return 1; }
+	"${b[@]}" >"$BATS_TEST_TMPDIR/b.out" 2>"$BATS_TEST_TMPDIR/b.err" || { echo "failed: ${b[*]}"; cat "$BATS_TEST_TMPDIR/b.err"; return 1; }
+	[ -s "$BATS_TEST_TMPDIR/a.out" ] || { echo "no output: ${a[*]}"; return 1; }
+	cmp "$BATS_TEST_TMPDIR/a.out" "$BATS_TEST_TMPDIR/b.out" || { echo "stdout differs: ${a[*]} / ${b[*]}"; return 1; }
+	cmp "$BATS_TEST_TMPDIR/a.err" "$BATS_TEST_TMPDIR/b.err" || { echo "stderr differs: ${a[*]} / ${b[*]}"; return 1; }
+}
+
+@test "options after the files mean what they mean before them, every program" {
+	same_output hpcat -q -o tsv "$FIX/leak.hc.hp" "$FIX/leak.hd.hp" = \
+	    hpcat "$FIX/leak.hc.hp" -o tsv "$FIX/leak.hd.hp" -q
+	same_output hpcat -qotsv "$FIX/leak.hc.hp" = \
+	    hpcat "$FIX/leak.hc.hp" -qotsv
+	same_output hpcat -I "$FIX/ipe.l-hi.eventlog" -o tsv "$FIX/ipe.l-hi.hp" = \
+	    hpcat "$FIX/ipe.l-hi.hp" -I "$FIX/ipe.l-hi.eventlog" -o tsv
+	same_output hpslice -n 2,5 -o tsv "$FIX/leak.hc.hp" = \
+	    hpslice "$FIX/leak.hc.hp" -n 2,5 -o tsv
+	same_output hpstat -b -n 3 "$FIX/leak.hc.hp" "$FIX/leak.hd.hp" = \
+	    hpstat "$FIX/leak.hc.hp" -b "$FIX/leak.hd.hp" -n3
+	same_output proftree -o folded -m 5 "$FIX/leak.p.prof" = \
+	    proftree "$FIX/leak.p.prof" -o folded -m 5
+	same_output prof2json -q "$FIX/leak.p.prof" = \
+	    prof2json "$FIX/leak.p.prof" -q
+}
+
+@test "-- ends the options: a file named -o is read, before or after other options" {
+	cp "$FIX/leak.hc.hp" "$BATS_TEST_TMPDIR/-o"
+	cp "$FIX/leak.p.prof" "$BATS_TEST_TMPDIR/-q"
+	cd "$BATS_TEST_TMPDIR"
+	same_output hpcat -o tsv "$FIX/leak.hc.hp" = hpcat -o tsv -- -o
+	cp "$FIX/leak.hd.hp" hd.hp
+	same_output hpcat -o tsv hd.hp -- -o = hpcat hd.hp -o tsv -- -o
+	same_output hpcat -o tsv "$FIX/leak.hc.hp" = env POSIXLY_CORRECT=1 hpcat -o tsv -- -o
+	same_output hpslice -n 2 "$FIX/leak.hc.hp" = hpslice -n 2 -- -o
+	same_output hpstat "$FIX/leak.hc.hp" = hpstat -- -o
+	same_output proftree "$FIX/leak.p.prof" = proftree -- -q
+	same_output prof2json "$FIX/leak.p.prof" = prof2json -- -q
+	# after --, -o is a file: "tsv" is one too
+	run hpcat -o tsv -- -o tsv
+	[ "$status" -eq 2 ]
+	[ "${lines[-1]}" = "hpcat: tsv: No such file or directory" ]
+	# a value is taken whole, even when it looks like an option or --
+	run hpcat -o -- "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = 'hpcat: -o: unknown output format "--" (one of: hp, tsv, wide, ipe, cc, svg)' ]
+	run hpcat "$FIX/leak.hc.hp" -o
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hpcat: option -o needs an argument" ]
+}
+
+@test "POSIXLY_CORRECT: options before the files as before, after them refused" {
+	for p in $(progs); do
+		case $p in
+		proftree|prof2json) f=$FIX/leak.p.prof ;;
+		*) f=$FIX/leak.hc.hp ;;
+		esac
+		same_output "$p" -q "$f" = env POSIXLY_CORRECT=1 "$p" -q "$f"
+		run env POSIXLY_CORRECT=1 "$p" "$f" -q
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: options must come before files: \"-q\"" ]
+		[[ "${lines[1]}" == "usage: $p "* ]]
+		# strict order: --help after a file is a file too
+		run env POSIXLY_CORRECT=1 "$p" "$f" --help
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: options must come before files: \"--help\"" ]
+	done
+}
+
+@test "every program: --help is -h, --version is -V, on stdout with exit 0" {
+	for p in $(progs); do
+		"$p" -h >"$BATS_TEST_TMPDIR/h" 2>"$BATS_TEST_TMPDIR/e"
+		[ ! -s "$BATS_TEST_TMPDIR/e" ]
+		run "$p" --help
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$BATS_TEST_TMPDIR/h")" ]
+		[[ "${lines[0]}" == "usage: $p "* ]]
+		run "$p" --version
+		[ "$status" -eq 0 ]
+		[ "$output" = "$p 0.1.0" ]
+		# also after a file, and among other options
+		run "$p" somefile -q --version
+		[ "$status" -eq 0 ]
+		[ "$output" = "$p 0.1.0" ]
+		"$p" --version 2>"$BATS_TEST_TMPDIR/e" >/dev/null
+		[ ! -s "$BATS_TEST_TMPDIR/e" ]
+		# no other long options
+		run "$p" --hel
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$p: unknown option \"--hel\": options are single letters (see -h)" ]
+	done
+}
+
+@test "every program: -h fits 80 columns and ends naming its man page" {
+	for p in $(progs); do
+		run "$p" -h
+		[ "$status" -eq 0 ]
+		for l in "${lines[@]}"; do
+			[ "${#l}" -le 80 ] || { echo "$p: ${#l} columns: $l"; return 1; }
+		done
+		[ "${lines[-1]}" = "See the manual: man $p" ]
+		[ -f "$TOP/man/$p.1" ]
+	done
+}
