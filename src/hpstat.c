@@ -8,6 +8,7 @@
  * (with -d, once both inputs have been read).  The gates (-L, -G) only
  * decide the exit status: the figures are written either way.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,16 +194,31 @@ static uint32_t *band_order(const struct opts *o, const struct hp_stats *st,
 	return ids;
 }
 
-/* Each file's figures, written as soon as it is read. */
+/* Each file's figures, written as soon as it is read.  A file that
+ * cannot be read (access(2): missing, not permitted) is named when its
+ * turn comes, as wc(1) does, and skipped: returns 2 then, else 1 when a
+ * gate failed, else 0. */
 static int stat_each(const struct opts *o, char **files, int nfiles,
                      struct hpt_intern *bands, struct hp_sample *s)
 {
 	struct hp_stats st;
 	struct hp_stats_view v;
-	int i, fail = 0;
+	int i, fail = 0, missing = 0, nread = 0, ok = 0;
+	int *errs = hpt_xcalloc((size_t)nfiles, sizeof *errs);
+	/* known first, so that the JSON array ends with the last read */
+	for (i = 0; i < nfiles; i++)
+		if (strcmp(files[i], "-") != 0 && access(files[i], R_OK) != 0)
+			errs[i] = errno;
+		else
+			nread++;
 	if (o->fmt == 1)
 		hp_stats_write_tsv_header(nfiles > 1);
 	for (i = 0; i < nfiles; i++) {
+		if (errs[i]) {
+			hpt_say("%s: %s", files[i], strerror(errs[i]));
+			missing = 1;
+			continue;
+		}
 		stat_file(files[i], o, bands, s, &st);
 		memset(&v, 0, sizeof v);
 		v.file = shown(files[i]);
@@ -212,11 +228,12 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 		v.show_bands = o->show_bands;
 		v.order = band_order(o, &st, bands, &v.n);
 		if (o->fmt == 0)
-			hp_stats_write_text(&v, (size_t)i);
+			hp_stats_write_text(&v, (size_t)ok);
 		else if (o->fmt == 1)
 			hp_stats_write_tsv(&v);
 		else
-			hp_stats_write_json(&v, (size_t)i, (size_t)nfiles);
+			hp_stats_write_json(&v, (size_t)ok, (size_t)nread);
+		ok++;
 		/* Out now, so that an error in a later file leaves these
 		 * figures before its trailer (output.h), not nothing. */
 		hpt_out_flush();
@@ -224,7 +241,8 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 		free((void *)v.order);
 		hp_stats_free(&st);
 	}
-	return fail;
+	free(errs);
+	return missing ? 2 : fail;
 }
 
 /* -d OLD NEW: the band differences, then the gates on NEW. */
@@ -368,5 +386,5 @@ int main(int argc, char **argv)
 	hp_sample_free(&s);
 	hpt_intern_free(&bands);
 	hpt_out_close();
-	return fail ? 1 : 0;
+	return fail;
 }

@@ -118,3 +118,85 @@ same_output() {
 		[ -f "$TOP/man/$p.1" ]
 	done
 }
+
+@test "hpstat: a missing file among several is named, the others done, exit 2 at the end" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hc.hp" a.hp
+	cp "$FIX/leak.hd.hp" b.hp
+	hpstat a.hp b.hp >want
+	hpstat a.hp >want.a
+	hpstat b.hp >want.b
+	run hpstat a.hp nosuch b.hp
+	[ "$status" -eq 2 ]
+	hpstat a.hp nosuch b.hp >got 2>err || true
+	cmp want got
+	[ "$(cat err)" = "hpstat: nosuch: No such file or directory" ]
+	# JSON stays one array, also when the last file is the missing one
+	run sh -c 'hpstat -o json a.hp b.hp nosuch 2>err | jq -r ".[].file"'
+	[ "$output" = "$(printf 'a.hp\nb.hp')" ]
+	hpstat -o json a.hp b.hp nosuch >/dev/null 2>&1 || st=$?
+	[ "$st" -eq 2 ]
+	run sh -c 'hpstat -o json nosuch a.hp 2>/dev/null | jq -r ".[].file"'
+	[ "$output" = "a.hp" ]
+	# TSV: the rows of the files read, under one header
+	run sh -c 'hpstat -o tsv a.hp nosuch b.hp 2>/dev/null | cut -f1 | uniq'
+	[ "$output" = "$(printf 'file\na.hp\nb.hp')" ]
+	# a gate that fails too: still exit 2, both messages
+	run hpstat -L 1k a.hp nosuch
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"hpstat: nosuch: No such file or directory"* ]]
+	[[ "$output" == *"a.hp: max total 45.1 MiB"*"exceeds the limit 1.0 KiB"* ]]
+	# not readable: named the same way (root reads everything)
+	if [ "$(id -u)" -ne 0 ]; then
+		cp a.hp locked.hp
+		chmod 000 locked.hp
+		run hpstat locked.hp b.hp
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "hpstat: locked.hp: Permission denied" ]
+	fi
+}
+
+# The size units in text: every "N UNIT" with UNIT one of the decimal
+# (kB MB GB ...) or binary (KiB MiB GiB ...) byte units, one per line.
+size_units() {
+	grep -oE '[0-9] ?(B|[kKMGTPEZY]i?B)\b' | sed 's/^[0-9] \{0,1\}//' | sort -u
+}
+
+# Fails (printing them) when grep ARGS finds lines.
+no_line() {
+	if grep "$@"; then return 1; fi
+}
+
+@test "sizes: one family of units, binary (powers of 1024), in hpstat's text and the charts" {
+	hpstat -b "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/text"
+	size_units <"$BATS_TEST_TMPDIR/text" >"$BATS_TEST_TMPDIR/u.text"
+	cat "$BATS_TEST_TMPDIR/u.text"
+	grep -qx MiB "$BATS_TEST_TMPDIR/u.text"
+	no_line -vxE 'B|[KMGTPE]iB' "$BATS_TEST_TMPDIR/u.text"
+	# -L's suffixes mean the same powers
+	run hpstat -L 47274800 "$FIX/leak.hc.hp"
+	[ "$status" -eq 0 ]
+	run hpstat -L 45M "$FIX/leak.hc.hp"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"max total 45.1 MiB (47274800 bytes)"*"exceeds the limit 45.0 MiB (47185920 bytes)"* ]]
+	# the pictures: their text (title, axis, key, tooltips)
+	hpcat -o svg "$FIX/leak.hc.hp" | sed 's/<[^>]*>/\n/g' >"$BATS_TEST_TMPDIR/chart"
+	proftree -o svg -w alloc "$FIX/leak.p.prof" | sed 's/<[^>]*>/\n/g' >"$BATS_TEST_TMPDIR/flame"
+	for pic in chart flame; do
+		size_units <"$BATS_TEST_TMPDIR/$pic" >"$BATS_TEST_TMPDIR/u.$pic"
+		echo "$pic: $(tr '\n' ' ' <"$BATS_TEST_TMPDIR/u.$pic")"
+	done
+	# Until the charts' binary units land (issue 24), a chart still in
+	# kB/MB is reported, not failed; once a chart shows KiB, MiB, ...
+	# no decimal unit may remain in it.
+	pending=""
+	for pic in chart flame; do
+		if grep -qxE '[KMGTPE]iB' "$BATS_TEST_TMPDIR/u.$pic"; then
+			no_line -vxE 'B|[KMGTPE]iB' "$BATS_TEST_TMPDIR/u.$pic"
+			no_line -E '10³|10⁶|10\^3|10\^6|powers of 1000' "$BATS_TEST_TMPDIR/$pic"
+		elif grep -qxE '[kKMGTPE]B' "$BATS_TEST_TMPDIR/u.$pic"; then
+			pending="$pending $pic"
+		fi
+	done
+	[ -z "$pending" ] || skip "still in decimal units:$pending (issue 24's change)"
+}

@@ -102,6 +102,20 @@ progs() {
 	[ -z "$(echo "$output" | grep -v 'mandoc.db')" ]
 }
 
+@test "every man page renders without broken quoting (a Ql that runs past its delimiter, nested quotes)" {
+	run python3 "$TOP/tests/man_quotes.py" "$TOP"/man/*.1 "$TOP"/man/*.5
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# the check sees both ways a quote breaks
+	printf '.Dd x\n.Dt X 1\n.Os\n.Sh NAME\n.Nm x\n.Nd y\n.Sh DESCRIPTION\n.Pq 9 is Ql 1 MB ; the axis\n.Pq Ql 6 , Ql 1 .\n' >"$BATS_TEST_TMPDIR/bad.1"
+	run python3 "$TOP/tests/man_quotes.py" "$BATS_TEST_TMPDIR/bad.1"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "$BATS_TEST_TMPDIR/bad.1: line 8: Ql quotes past the delimiter ';': it ends a quote only at the end of the line" ]
+	[ "${lines[1]}" = "$BATS_TEST_TMPDIR/bad.1: line 9: Ql quotes past the delimiter ',': it ends a quote only at the end of the line" ]
+	[[ "$output" == *"rendered line "*": ‘ opened inside ‘...’: "* ]]
+}
+
 @test "no output looks complete after an error: every program, every output format (hptools.5)" {
 	cd "$BATS_TEST_TMPDIR"
 	# inputs far above the 64 KiB output buffer, malformed at the end

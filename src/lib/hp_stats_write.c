@@ -493,9 +493,10 @@ static void json_band(const struct hp_stats_view *v, uint32_t id)
 void hp_stats_write_json(const struct hp_stats_view *v, size_t index,
                          size_t count)
 {
-	const char *in = count > 1 ? "    " : "  ";
+	int array = count > 1 || v->several;
+	const char *in = array ? "    " : "  ";
 	size_t i;
-	if (count > 1)
+	if (array)
 		hpt_out_str(index == 0 ? "[\n  {\n" : ",\n  {\n");
 	else
 		hpt_out_str("{\n");
@@ -515,8 +516,8 @@ void hp_stats_write_json(const struct hp_stats_view *v, size_t index,
 		hpt_out_str(in);
 	}
 	hpt_out_str("]\n");
-	hpt_out_str(count > 1 ? "  }" : "}\n");
-	if (count > 1 && index + 1 == count)
+	hpt_out_str(array ? "  }" : "}\n");
+	if (array && index + 1 == count)
 		hpt_out_str("\n]\n");
 	hpt_out_mark();
 }

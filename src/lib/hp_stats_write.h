@@ -56,7 +56,8 @@ void hp_stats_write_text(const struct hp_stats_view *v, size_t index);
 /* The header row; with_file adds the leading file column. */
 void hp_stats_write_tsv_header(int with_file);
 void hp_stats_write_tsv(const struct hp_stats_view *v);
-/* Profile index of count: one object, or with count > 1 the element of
+/* Profile index of count: one object, or with count > 1 or several (one
+ * of several files named, the others unread) the element of
  * an array that the first opens and the last closes. */
 void hp_stats_write_json(const struct hp_stats_view *v, size_t index,
                          size_t count);
