@@ -200,3 +200,62 @@ no_line() {
 	done
 	[ -z "$pending" ] || skip "still in decimal units:$pending (issue 24's change)"
 }
+
+# Every command of the EXAMPLES of page $1, one a line: each .Dl line
+# and each line of a literal display, a line that ends in \e joined
+# with the next, the page's escapes as the shell sees them.
+example_commands() {
+	awk '
+	function out(s) {
+		gsub(/\\\(dq/, "\"", s); gsub(/\\e/, "\\", s); gsub(/\\-/, "-", s)
+		gsub(/\\&/, "", s); print s
+	}
+	/^\.S[hH] / { ex = ($2 == "EXAMPLES"); next }
+	!ex { next }
+	/^\.Bd -literal/ { lit = 1; cmd = ""; next }
+	/^\.Ed/ { lit = 0; next }
+	lit && /\\e$/ { sub(/\\e$/, ""); cmd = cmd $0; next }
+	lit { out(cmd $0); cmd = ""; next }
+	/^\.Dl / { sub(/^\.Dl /, ""); out($0) }
+	' "$TOP/man/$1"
+}
+
+@test "man examples: every gnuplot example splits at TABs, keeps names as they are, and runs (dumb terminal)" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/leak.hy.hp" prog.hp
+	cp "$FIX/leak.hc.hp" app.hp
+	n=0
+	for page in "$TOP"/man/*.1; do
+		page=${page##*/}
+		prev=""
+		while IFS= read -r cmd; do
+			case $cmd in
+			*gnuplot*) ;;
+			*) prev=$cmd; continue ;;
+			esac
+			echo "$page: $cmd"
+			[[ "$cmd" == *"set datafile separator tab"* ]]
+			[[ "$cmd" == *"set termoption noenhanced"* ]]
+			# the command before it writes the table it plots
+			[[ "$prev" == *" > "*.tsv ]]
+			bash -c "$prev"
+			# an enhanced terminal unless the example says otherwise;
+			# wide enough that the key does not overlap the lines
+			GNUTERM="dumb enhanced size 200,80" bash -c "$cmd" >plot 2>err
+			[ ! -s err ] || { cat err; return 1; }
+			grep -q -- '+-----' plot
+			case $page in
+			hpcat.1)
+				# the key names bands as hpcat does, underscores too
+				grep -qE 'ARR_WORDS [*#$%@&=]{7}' plot
+				grep -qE 'MUT_ARR_PTRS_CLEAN [*#$%@&=]{7}' plot ;;
+			hpstat.1)
+				# one box per band: as many as rows of the table
+				[ "$(grep -c '' plot)" -gt 10 ] ;;
+			esac
+			n=$((n + 1))
+			prev=$cmd
+		done < <(example_commands "$page")
+	done
+	[ "$n" -eq 2 ]
+}
