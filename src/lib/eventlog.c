@@ -365,84 +365,113 @@ static inline void deliver(struct ev_reader *r, struct ev_event *e,
 	r->in->start += tot; /* hpt_input_skip, inline */
 }
 
-/* The main loop of the reader: one pass per event or block marker,
- * with the damage and end cases inline, reads better whole. */
+/*
+ * The extent of the event at the reader's position pos (room bytes left
+ * in its block, UINT64_MAX outside blocks), as extent() gives it, with
+ * *p at its bytes: from the buffer when it holds 64 bytes or more, else
+ * peeking for as many as the event needs (little in follow mode, where
+ * a peek waits until it has all the bytes it asked for).  Returns -1
+ * when the input ends inside the event: cut off (said, r->done).
+ */
+static int event_extent(struct ev_reader *r, uint64_t pos, uint64_t room,
+                        const unsigned char **p, size_t *tot)
+{
+	int timed = r->in_block && r->block_timed;
+	size_t got = r->in->end - r->in->start, want, nd = 0;
+	enum ext st = EXT_MORE;
+	const char *q;
+	*p = (const unsigned char *)r->in->buf + r->in->start;
+	if (got >= 64)
+		st = extent(r, *p, got, room, timed, tot, &nd);
+	want = r->in->follow ? 2 : 64;
+	while (st == EXT_MORE) {
+		got = hpt_input_peek(r->in, want, &q);
+		*p = (const unsigned char *)q;
+		st = extent(r, *p, got, room, timed, tot, &nd);
+		if (st != EXT_MORE)
+			break;
+		if (got < want || nd <= got) {
+			cut_off(r, pos);
+			return -1;
+		}
+		want = nd;
+	}
+	return (int)st;
+}
+
+/* The event at pos whose extent was st, not EXT_OK: outside a block,
+ * the error of an undeclared type; inside, damage (damage()).  Returns
+ * 1 when the event is kept after all (its only fault is its time), *p
+ * at its tot bytes again, else 0: skipped. */
+static int keep_damaged(struct ev_reader *r, uint64_t pos, int st,
+                        size_t tot, const unsigned char **p)
+{
+	const char *q;
+	if (!r->in_block)
+		hpt_offset_error(r->in->name, pos, "event type %u not declared "
+		                 "in the header", (unsigned)get16(*p));
+	if (st == EXT_BADTIME && damage(r, pos, EXT_BADTIME, tot)) {
+		hpt_input_peek(r->in, tot, &q);
+		*p = (const unsigned char *)q;
+		return 1;
+	}
+	damage(r, pos, (enum ext)st, tot);
+	return 0;
+}
+
+/* The block marker p (tot bytes at pos), outside any block: the block
+ * it opens, its end and times, and past it.  One that declares fewer
+ * bytes than its own opens none: an error under strict, else a
+ * warning. */
+static void open_block(struct ev_reader *r, const unsigned char *p,
+                       size_t tot, uint64_t pos)
+{
+	uint64_t bsize = get32(p + 10);
+	hpt_input_skip(r->in, tot);
+	if (bsize < tot) {
+		/* no block can end inside its own marker */
+		if (r->strict)
+			hpt_offset_error(r->in->name, pos, "block marker "
+			                 "declares %llu bytes, fewer than its "
+			                 "own %zu", (unsigned long long)bsize,
+			                 tot);
+		hpt_offset_warn(r->in->name, pos, "block marker declares %llu "
+		                "bytes, fewer than its own %zu: its events are "
+		                "read as outside any block",
+		                (unsigned long long)bsize, tot);
+		return;
+	}
+	r->in_block = 1;
+	r->block_end = pos + bsize;
+	r->block_t0 = get64(p + 2);
+	r->block_t1 = get64(p + 14);
+	r->block_timed = r->block_t0 <= r->block_t1;
+	r->block_cap = get16(p + 22);
+	if (r->block_t1 > r->last_time)
+		r->last_time = r->block_t1;
+}
+
+/* The loop of the reader: one pass per event or block marker, until an
+ * event to deliver (returns 1) or the end (0): the end-of-data marker,
+ * or the input cut off. */
 static int next_event(struct ev_reader *r, struct ev_event *e)
 {
 	for (;;) {
-		uint64_t pos, room;
-		size_t want, got, tot = 0, nd = 0;
-		const char *q;
 		const unsigned char *p;
-		enum ext st;
+		uint64_t pos, room;
+		size_t tot = 0;
 		uint16_t t;
+		int st;
 		if (r->done)
 			return 0;
 		pos = r->in->offset + r->in->start;
 		if (r->in_block && pos >= r->block_end)
 			r->in_block = 0;
 		room = r->in_block ? r->block_end - pos : UINT64_MAX;
-		/* The common case: the event is in the buffer already (its
-		 * unread bytes are in->buf[start..end), input.h). */
-		got = r->in->end - r->in->start;
-		p = (const unsigned char *)r->in->buf + r->in->start;
-		st = EXT_MORE;
-		if (got >= 64) {
-			/* extent() for the usual event, inline: a declared
-			 * type (DATA_END never is), not IPE, whole in the
-			 * buffer and the block, its time in the block's */
-			int32_t sz = r->size[get16(p)];
-			if (sz != UNDECLARED && get16(p) != EV_IPE) {
-				uint64_t ts = get64(p + 2);
-				tot = sz >= 0 ? 10 + (size_t)sz
-				              : 12 + (size_t)get16(p + 10);
-				if (tot <= got && tot <= room &&
-				    (!r->in_block || !r->block_timed ||
-				     get16(p) == EV_BLOCK_MARKER ||
-				     (ts >= r->block_t0 && ts <= r->block_t1))) {
-					/* and no block marker: delivered
-					 * at once */
-					if (get16(p) != EV_BLOCK_MARKER) {
-						deliver(r, e, p, tot, sz >= 0
-						        ? 10 : 12, pos);
-						return 1;
-					}
-					st = EXT_OK;
-				}
-			}
-			if (st != EXT_OK)
-				st = extent(r, p, got, room, r->in_block &&
-				            r->block_timed, &tot, &nd);
-		}
-		/* Else ask for little in follow mode: a peek waits until it
-		 * has all the bytes it asked for. */
-		want = r->in->follow ? 2 : 64;
-		while (st == EXT_MORE) {
-			got = hpt_input_peek(r->in, want, &q);
-			p = (const unsigned char *)q;
-			st = extent(r, p, got, room,
-			            r->in_block && r->block_timed, &tot, &nd);
-			if (st != EXT_MORE)
-				break;
-			if (got < want || nd <= got) {
-				cut_off(r, pos);
-				return 0;
-			}
-			want = nd;
-		}
-		if (st != EXT_OK && !r->in_block) {
-			hpt_offset_error(r->in->name, pos, "event type %u not "
-			                 "declared in the header",
-			                 (unsigned)get16(p));
-		}
-		if (st == EXT_BADTIME && damage(r, pos, st, tot)) {
-			st = EXT_OK;
-			got = hpt_input_peek(r->in, tot, &q);
-			p = (const unsigned char *)q;
-		} else if (st != EXT_OK) {
-			damage(r, pos, st, tot);
+		if ((st = event_extent(r, pos, room, &p, &tot)) < 0)
+			return 0;
+		if (st != EXT_OK && !keep_damaged(r, pos, st, tot, &p))
 			continue;
-		}
 		t = get16(p);
 		if (t == EV_DATA_END) {
 			if (r->in_block && room != 2) {
@@ -453,33 +482,10 @@ static int next_event(struct ev_reader *r, struct ev_event *e)
 			return 0;
 		}
 		if (t == EV_BLOCK_MARKER && r->size[t] >= 14) {
-			uint64_t bsize = get32(p + 10);
-			if (r->in_block) {
+			if (r->in_block)
 				damage(r, pos, EXT_BAD, 0);
-				continue;
-			}
-			hpt_input_skip(r->in, tot);
-			if (bsize >= tot) {
-				r->in_block = 1;
-				r->block_end = pos + bsize;
-				r->block_t0 = get64(p + 2);
-				r->block_t1 = get64(p + 14);
-				r->block_timed = r->block_t0 <= r->block_t1;
-				r->block_cap = get16(p + 22);
-				if (r->block_t1 > r->last_time)
-					r->last_time = r->block_t1;
-			} else {
-				/* no block can end inside its own marker */
-				if (r->strict)
-					hpt_offset_error(r->in->name, pos,
-					    "block marker declares %llu bytes, "
-					    "fewer than its own %zu",
-					    (unsigned long long)bsize, tot);
-				hpt_offset_warn(r->in->name, pos, "block marker "
-				    "declares %llu bytes, fewer than its own "
-				    "%zu: its events are read as outside any "
-				    "block", (unsigned long long)bsize, tot);
-			}
+			else
+				open_block(r, p, tot, pos);
 			continue;
 		}
 		deliver(r, e, p, tot, r->size[t] >= 0 ? 10 : 12, pos);

@@ -410,6 +410,108 @@ static void note_time_form(struct hp_reader *r, const char *t, long ip,
 }
 
 /*
+ * The usual time, as GHC writes it: whole seconds, a point and
+ * decimals, 15 digits at most, not the ".100" of a 6.x carry.  Its
+ * value is its digits as an integer over 10^decimals (exact, and
+ * correctly rounded), what parse_time's general steps find for it;
+ * this is them without their cases.  Returns 1 with s's time set (and
+ * the form noted when warn is set), or 0, nothing set, for any other
+ * time.
+ */
+static inline int usual_time(struct hp_reader *r, const char *t, long n,
+                             struct hp_sample *s, int warn)
+{
+	long i = 0, j, dec;
+	uint64_t whole = 0, frac = 0;
+	while (i < n && (unsigned)(t[i] - '0') <= 9)
+		whole = whole * 10 + (uint64_t)(t[i++] - '0');
+	if (i == 0 || i == n || t[i] != '.' || n > 16)
+		return 0;
+	for (j = i + 1; j < n && (unsigned)(t[j] - '0') <= 9; j++)
+		frac = frac * 10 + (uint64_t)(t[j] - '0');
+	dec = j - i - 1;
+	if (j != n || (dec == 3 && frac == 100))
+		return 0;
+	set_text(s, t, (size_t)n);
+	s->time = (double)(whole * ten[dec] + frac) / p10[dec];
+	if (warn) {
+		r->prev_dec = (int)dec;
+		r->prev_int = whole;
+	}
+	return 1;
+}
+
+/* The digits of a time, in one pass: what time_value and
+ * note_time_form would find in the text, for the usual time. */
+struct time_digits {
+	long dot;                /* the index of '.' or ',' (-1: none) */
+	uint64_t whole;          /* the whole seconds */
+	uint64_t m;              /* the significant digits as an integer
+	                          * (leading zeros of the seconds left out) */
+	long sig;                /* and their number */
+};
+
+/* The digits of t[0..n) into d; 0 when t is not digits with at most
+ * one '.' or ',' after at least one of them. */
+static int time_digits(const char *t, long n, struct time_digits *d)
+{
+	long i = 0;
+	d->dot = -1;
+	d->whole = d->m = 0;
+	d->sig = 0;
+	for (; i < n && t[i] >= '0' && t[i] <= '9'; i++) {
+		d->whole = d->whole * 10 + (uint64_t)(t[i] - '0');
+		if (d->sig > 0 || t[i] != '0') {
+			d->m = d->m * 10 + (uint64_t)(t[i] - '0');
+			d->sig++;
+		}
+	}
+	if (i == 0)
+		return 0;
+	if (i == n)
+		return 1;
+	if (t[i] != '.' && t[i] != ',')
+		return 0;
+	d->dot = i++;
+	for (; i < n && t[i] >= '0' && t[i] <= '9'; i++, d->sig++)
+		d->m = d->m * 10 + (uint64_t)(t[i] - '0');
+	return i == n;
+}
+
+/* Is t[0..n), its point at dot, the carry of GHC 6.x: "S.100" in a
+ * two-decimal file, after a time of the same seconds S (*sec)?  GHC
+ * 6.x printed the hundredths after rounding them, so 13.995 came out
+ * as 13.100: the carry belongs to the seconds.  Only after a time with
+ * the same seconds (13.90): 0.100 after 0.050 is a time in
+ * milliseconds, not a carry. */
+static int is_carry(const struct hp_reader *r, const char *t, long n,
+                    long dot, uint64_t *sec)
+{
+	return n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0 &&
+	       r->prev_dec == 2 && dot < 20 &&
+	       hpt_parse_u64(t, (size_t)dot, sec) == 0 &&
+	       *sec == r->prev_int && *sec < UINT64_MAX;
+}
+
+/* The carry t[0..n) (is_carry) as the next whole second, sec + 1,
+ * with two decimals, into s's text (a repair when warn is set);
+ * returns the length of its whole seconds. */
+static long carry_time(struct hp_reader *r, const char *t, long n,
+                       long line, uint64_t sec, struct hp_sample *s,
+                       int warn)
+{
+	char *fixed = hpt_xasprintf("%llu.00", (unsigned long long)(sec + 1));
+	long ip = (long)strlen(fixed) - 3;
+	if (warn)
+		repair(r, R_CARRY, line, fixed,
+		       "two-decimal time '%s' has a carry",
+		       hpt_quote(0, t, (size_t)n));
+	set_text(s, fixed, strlen(fixed));
+	free(fixed);
+	return ip;
+}
+
+/*
  * Parse a sample or MARK time into s->time and s->time_text, applying
  * the repairs for decimal commas and 6.x carries (with warnings when
  * warn is set).  Errors on anything else.
@@ -417,56 +519,15 @@ static void note_time_form(struct hp_reader *r, const char *t, long ip,
 static void parse_time(struct hp_reader *r, const char *t, long n, long line,
                        struct hp_sample *s, int warn)
 {
-	long i = 0, dot = -1, ip, dec, sig = 0;
-	uint64_t sec = 0, whole = 0, m = 0;
-	/* The usual time, as GHC writes it: whole seconds, a point and
-	 * decimals, 15 digits at most, not the ".100" of a 6.x carry.  Its
-	 * value is its digits as an integer over 10^decimals (exact, and
-	 * correctly rounded), what the general pass below finds for it;
-	 * this is that pass without its cases. */
-	while (i < n && (unsigned)(t[i] - '0') <= 9)
-		whole = whole * 10 + (uint64_t)(t[i++] - '0');
-	if (i > 0 && i < n && t[i] == '.' && n <= 16) {
-		uint64_t frac = 0;
-		long j = i + 1;
-		while (j < n && (unsigned)(t[j] - '0') <= 9)
-			frac = frac * 10 + (uint64_t)(t[j++] - '0');
-		dec = j - i - 1;
-		if (j == n && !(dec == 3 && frac == 100)) {
-			set_text(s, t, (size_t)n);
-			s->time = (double)(whole * ten[dec] + frac) / p10[dec];
-			if (warn) {
-				r->prev_dec = (int)dec;
-				r->prev_int = whole;
-			}
-			return;
-		}
-	}
-	i = 0;
-	whole = 0;
-	/* One pass over the digits gives, for the usual time, what
-	 * time_value and note_time_form would find in the text: its
-	 * significant digits as an integer m (the leading zeros of the
-	 * whole seconds left out), their number, the whole seconds. */
-	for (; i < n && t[i] >= '0' && t[i] <= '9'; i++) {
-		whole = whole * 10 + (uint64_t)(t[i] - '0');
-		if (sig > 0 || t[i] != '0') {
-			m = m * 10 + (uint64_t)(t[i] - '0');
-			sig++;
-		}
-	}
-	if (i == 0)
-		goto bad;
-	if (i < n) {
-		if (t[i] != '.' && t[i] != ',')
-			goto bad;
-		dot = i++;
-		for (; i < n && t[i] >= '0' && t[i] <= '9'; i++, sig++)
-			m = m * 10 + (uint64_t)(t[i] - '0');
-		if (i < n)
-			goto bad;
-	}
-	if (dot < 0) {
+	struct time_digits d;
+	long ip, dec;
+	uint64_t sec;
+	if (usual_time(r, t, n, s, warn))
+		return;
+	if (!time_digits(t, n, &d))
+		hpt_data_error(r->in->name, line, "bad time '%s'",
+		               hpt_quote(0, t, (size_t)n));
+	if (d.dot < 0) {
 		/* hp2ps wants a float: 0 is written 0.0. */
 		s->time_text = hpt_xgrow(s->time_text, &s->time_cap,
 		                         (size_t)n + 3, 1);
@@ -474,43 +535,27 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 		memcpy(s->time_text + n, ".0", 3);
 		ip = n;
 		dec = 1;
-	} else if (n - dot - 1 == 3 && memcmp(t + dot + 1, "100", 3) == 0 &&
-	           r->prev_dec == 2 && dot < 20 &&
-	           hpt_parse_u64(t, (size_t)dot, &sec) == 0 &&
-	           sec == r->prev_int && sec < UINT64_MAX) {
-		/* GHC 6.x printed the hundredths after rounding them, so
-		 * 13.995 came out as 13.100: the carry belongs to the
-		 * seconds.  Only in a two-decimal file, after a time with
-		 * the same seconds (13.90): 0.100 after 0.050 is a time in
-		 * milliseconds, not a carry. */
-		char *fixed = hpt_xasprintf("%llu.00",
-		                            (unsigned long long)(sec + 1));
-		if (warn)
-			repair(r, R_CARRY, line, fixed,
-			       "two-decimal time '%s' has a carry",
-			       hpt_quote(0, t, (size_t)n));
-		ip = (long)strlen(fixed) - 3;
+	} else if (is_carry(r, t, n, d.dot, &sec)) {
+		ip = carry_time(r, t, n, line, sec, s, warn);
 		dec = 2;
-		set_text(s, fixed, strlen(fixed));
-		free(fixed);
 	} else {
-		ip = dot;
-		dec = n - dot - 1;
+		ip = d.dot;
+		dec = n - d.dot - 1;
 		set_text(s, t, (size_t)n);
-		if (t[dot] == ',') {
-			s->time_text[dot] = '.';
+		if (t[d.dot] == ',') {
+			s->time_text[d.dot] = '.';
 			if (warn)
 				repair(r, R_COMMA, line,
 				       hpt_quote(1, s->time_text, (size_t)n),
 				       "decimal comma in time '%s'",
 				       hpt_quote(0, t, (size_t)n));
 		}
-		if (sig <= 15 && dot < 20) {
-			/* the text is t's digits: the pass above did it */
-			s->time = (double)m / p10[dec];
+		if (d.sig <= 15 && d.dot < 20) {
+			/* the text is t's digits: time_digits did it */
+			s->time = (double)d.m / p10[dec];
 			if (warn) {
 				r->prev_dec = (int)dec;
-				r->prev_int = whole;
+				r->prev_int = d.whole;
 			}
 			return;
 		}
@@ -518,10 +563,6 @@ static void parse_time(struct hp_reader *r, const char *t, long n, long line,
 	s->time = time_value(s->time_text);
 	if (warn)
 		note_time_form(r, s->time_text, ip, dec);
-	return;
-bad:
-	hpt_data_error(r->in->name, line, "bad time '%s'",
-	               hpt_quote(0, t, (size_t)n));
 }
 
 static int read_string(struct hp_reader *r, const char *kw, const char *rest,
@@ -1499,11 +1540,18 @@ static inline uint64_t newlines64(const char *p, __m128i nl16)
 
 
 /* fast_rows is kept out of hp_read, where GCC would inline it (its one
- * caller) and spill its loop's registers for hp_read's. */
+ * caller) and spill its loop's registers for hp_read's; the steps of
+ * run_rows are kept in it, so that its state stays in registers: a call
+ * per step stores it (hpcat of bench's 10M.hp, callgrind: 71.0 million
+ * instructions with the steps inline, 85.7 million with a call each).
+ * Made so even where the compiler would not: -O2's limits differ
+ * between GCC and clang. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define STEP static inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define STEP static inline
 #endif
 
 /* The state of the loop of fast_rows, run_rows: where it is, what it
@@ -1533,9 +1581,148 @@ static inline int same_text(const char *a, const char *b, size_t n)
 /* Why run_rows stopped. */
 enum { RUN_OTHER, RUN_LIMIT, RUN_FULL };
 
+/* The steps of run_rows: the end of a row's line, its name's TAB, its
+ * band, its value.  SSE2 finds the first two 16 or 64 bytes at a time,
+ * the portable path with memchr and words. */
+#define NO_NAME ((size_t)-1)
+#if defined(HPT_SSE2)
+/* The lines' ends ahead: the newlines not yet passed of the 64 bytes
+ * at base, a bit each. */
+struct line_ends {
+	const char *base;
+	uint64_t nl;
+	__m128i nl16, tab16;     /* newlines, TABs */
+};
+
+STEP void ends_start(struct line_ends *w, const char *l, const char *limit)
+{
+	w->nl16 = _mm_set1_epi8('\n');
+	w->tab16 = _mm_set1_epi8('\t');
+	w->base = l;
+	w->nl = l < limit ? newlines64(l, w->nl16) : 0;
+}
+
+/* The end of the line that starts at the next newline passed, from
+ * the window, found without waiting for the line's bytes to be read;
+ * NULL when the window would pass limit. */
+STEP const char *line_end(struct line_ends *w, const char *limit)
+{
+	const char *eol;
+	while (!w->nl) {
+		w->base += 64;
+		if (w->base > limit)
+			return NULL;
+		w->nl = newlines64(w->base, w->nl16);
+	}
+	eol = w->base + __builtin_ctzll(w->nl);
+	w->nl &= w->nl - 1;
+	return eol;
+}
+
+/* The length of the name of the row at l, up to its first TAB, found
+ * 16 bytes at a time as far as stop (the longest name of the table);
+ * NO_NAME when there is none there (no name of the table). */
+STEP size_t name_len(const struct line_ends *w, const char *l,
+                     const char *stop)
+{
+	const char *p = l;
+	for (;;) {
+		unsigned tm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)p), w->tab16));
+		if (tm)
+			return (size_t)(p - l) + (size_t)__builtin_ctz(tm);
+		p += 16;
+		if (p > stop)
+			return NO_NAME;
+	}
+}
+#else
+struct line_ends {
+	const char *l;           /* the line whose end is next */
+};
+
+STEP void ends_start(struct line_ends *w, const char *l, const char *limit)
+{
+	(void)limit;
+	w->l = l;
+}
+
+/* The end of the next line (each after the one before), by memchr;
+ * NULL when there is none before the buffer's end (limit + 64 at
+ * least, fast_rows). */
+STEP const char *line_end(struct line_ends *w, const char *limit)
+{
+	const char *eol = memchr(w->l, '\n', (size_t)(limit - w->l) + 64);
+	if (eol)
+		w->l = eol + 1;
+	return eol;
+}
+
+/* The length of the name of the row at l, up to its first TAB, found
+ * two words at a time as far as stop (the longest name of the table);
+ * NO_NAME when there is none there (no name of the table). */
+STEP size_t name_len(const struct line_ends *w, const char *l,
+                     const char *stop)
+{
+	const char *p = l;
+	(void)w;
+	for (;;) {
+		uint64_t t;
+		if ((t = tabs_in(load8(p))) != 0 ||
+		    (t = tabs_in(load8(p += 8))) != 0)
+			return (size_t)(p - l) + low_byte(t);
+		p += 8;
+		if (p > stop)
+			return NO_NAME;
+	}
+}
+#endif
+
+/* The band of the row table named l[0..len) plus 1 (0: none), by a
+ * probe or two of the table by the name's key and a comparison of the
+ * name's middle. */
+STEP uint32_t table_band(const struct row_key *keys, size_t mask,
+                         const char *l, size_t len)
+{
+	const struct row_key *e;
+	uint64_t first, last;
+	name_key(l, len, &first, &last);
+	for (e = &keys[key_hash(first, last, len, mask)];;
+	     e = &keys[(size_t)(e - keys + 1) & mask]) {
+		if (!e->band)
+			return 0;
+		if (e->first == first && e->last == last && e->len == len &&
+		    (len <= 16 || same_middle(e->name, l, len)))
+			return e->band;
+	}
+}
+
+/* The value of the k digits at d (1 to 16) into *x; 0 when one is not
+ * a digit.  The last min(k, 8) digits are read in one word, after
+ * zeros (its low bytes are the leading digits, and zeros read as
+ * digits); the first k - 8 in another, the same way. */
+STEP int row_value(const char *d, size_t k, uint64_t *x)
+{
+	const uint64_t zeros = 0x0101010101010101ull * '0';
+	uint64_t a, b;
+	if (k <= 8) {
+		a = (load8(d) ^ zeros) << (8 * (8 - k));
+		if (nondigits(a))
+			return 0;
+		*x = swar8(a);
+		return 1;
+	}
+	a = load8(d + k - 8) ^ zeros;
+	b = (load8(d) ^ zeros) << (8 * (16 - k));
+	if (nondigits(a) | nondigits(b))
+		return 0;
+	*x = swar8(a) + swar8(b) * 100000000u;
+	return 1;
+}
+
 /*
  * The loop of fast_rows: the rows at q->l, while they are rows of bands
- * of the row table (find_band) not yet in the sample, "NAME TAB DIGITS
+ * of the row table (table_band) not yet in the sample, "NAME TAB DIGITS
  * LF" with 1 to 16 digits.  Each costs a search for its TAB (16 bytes
  * at a time, or 8), a probe or two of the table by the name's key, a
  * comparison of the name's middle and a word or two of digits up to the
@@ -1545,12 +1732,11 @@ enum { RUN_OTHER, RUN_LIMIT, RUN_FULL };
  * read, and the processor works on several rows at once (11% faster
  * than following each row's bytes to its end).  Stops at a line that
  * is not such a row (RUN_OTHER, q->l at it), at q->limit (RUN_LIMIT),
- * or when the values are full (RUN_FULL).  A function of its own that
- * calls none, so that its state stays in registers.
+ * or when the values are full (RUN_FULL).  A function of its own whose
+ * steps are inline (STEP), so that its state stays in registers.
  */
 static NOINLINE int run_rows(struct row_run *q)
 {
-	const uint64_t zeros = 0x0101010101010101ull * '0';
 	const char *l = q->l, *const limit = q->limit;
 	const struct row_key *const keys = q->keys;
 	const size_t mask = q->mask, maxlen = q->maxlen;
@@ -1560,17 +1746,11 @@ static NOINLINE int run_rows(struct row_run *q)
 	size_t n = q->n;
 	const size_t cap = q->cap;
 	int why, lead_zero = 0;
-#if defined(HPT_SSE2)
-	const __m128i tab16 = _mm_set1_epi8('\t');
-	const __m128i nl16 = _mm_set1_epi8('\n');
-	/* the newlines not yet passed of the 64 bytes at nbase */
-	const char *nbase = l;
-	uint64_t nm = l < limit ? newlines64(l, nl16) : 0;
-#endif
+	struct line_ends w;
+	ends_start(&w, l, limit);
 	for (;;) {
-		const struct row_key *e;
-		const char *d, *p = l, *const stop = l + maxlen, *eol;
-		uint64_t first, last, x, y;
+		const char *d, *eol;
+		uint64_t x;
 		size_t len, k;
 		uint32_t b;
 		if (l >= limit) {
@@ -1581,65 +1761,15 @@ static NOINLINE int run_rows(struct row_run *q)
 			why = RUN_FULL;
 			break;
 		}
-#if defined(HPT_SSE2)
-		/* the line's end: the next newline of the window, found
-		 * without waiting for this row's bytes to be read */
-		while (!nm) {
-			nbase += 64;
-			if (nbase > limit) {
-				why = RUN_LIMIT;
-				goto stop;
-			}
-			nm = newlines64(nbase, nl16);
-		}
-		eol = nbase + __builtin_ctzll(nm);
-		nm &= nm - 1;
-		why = RUN_OTHER;
-		/* the first TAB, 16 bytes at a time, as far as the longest
-		 * name of the table */
-		for (;;) {
-			unsigned tm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-				_mm_loadu_si128((const __m128i *)p), tab16));
-			if (tm) {
-				len = (size_t)(p - l) + (size_t)__builtin_ctz(tm);
-				break;
-			}
-			p += 16;
-			if (p > stop)
-				goto stop; /* no name of the table */
-		}
-#else
-		eol = memchr(l, '\n', (size_t)(limit - l) + 64);
-		if (!eol) {
+		if ((eol = line_end(&w, limit)) == NULL) {
 			why = RUN_LIMIT;
 			break;
 		}
 		why = RUN_OTHER;
-		/* the first TAB, two words at a time, as far as the longest
-		 * name of the table */
-		for (;;) {
-			uint64_t t;
-			if ((t = tabs_in(load8(p))) != 0 ||
-			    (t = tabs_in(load8(p += 8))) != 0) {
-				len = (size_t)(p - l) + low_byte(t);
-				break;
-			}
-			p += 8;
-			if (p > stop)
-				goto stop; /* no name of the table */
-		}
-#endif
-		name_key(l, len, &first, &last);
-		for (e = &keys[key_hash(first, last, len, mask)];;
-		     e = &keys[(size_t)(e - keys + 1) & mask]) {
-			if (!e->band)
-				goto stop;
-			if (e->first == first && e->last == last &&
-			    e->len == len &&
-			    (len <= 16 || same_middle(e->name, l, len)))
-				break;
-		}
-		b = e->band - 1;
+		if ((len = name_len(&w, l, l + maxlen)) == NO_NAME ||
+		    (b = table_band(keys, mask, l, len)) == 0)
+			break;
+		b--;
 		if (seen[b].stamp == stamp)
 			break; /* named twice: summed by the general path */
 		/* 1 to 16 digits from the TAB to the line's end */
@@ -1647,21 +1777,8 @@ static NOINLINE int run_rows(struct row_run *q)
 		if (eol <= d || eol - d > 16)
 			break;
 		k = (size_t)(eol - d);
-		/* The last min(k, 8) digits in one word, after zeros (its
-		 * low bytes are the leading digits, and zeros read as
-		 * digits); the first k - 8 in another, the same way. */
-		if (k <= 8) {
-			x = (load8(d) ^ zeros) << (8 * (8 - k));
-			if (nondigits(x))
-				break;
-			x = swar8(x);
-		} else {
-			x = load8(d + k - 8) ^ zeros;
-			y = (load8(d) ^ zeros) << (8 * (16 - k));
-			if (nondigits(x) | nondigits(y))
-				break;
-			x = swar8(x) + swar8(y) * 100000000u;
-		}
+		if (!row_value(d, k, &x))
+			break;
 		if (d[0] == '0' && k > 1)
 			lead_zero = 1;
 		seen[b].stamp = stamp;
@@ -1673,7 +1790,6 @@ static NOINLINE int run_rows(struct row_run *q)
 		n++;
 		l = eol + 1;
 	}
-stop:
 	q->l = l;
 	q->n = n;
 	q->lead_zero = lead_zero;

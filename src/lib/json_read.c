@@ -375,14 +375,10 @@ static int is_number(const char *s)
  * the one switch on the first byte, and the two fast paths (white space
  * and digits scanned within the window) read best beside the slow
  * byte-by-byte ones they fall back to. */
-enum json_tok json_next(struct json_reader *j)
+/* Past white space, counting lines and columns: within the window
+ * without a call per byte. */
+static void skip_space(struct json_reader *j)
 {
-	int c;
-	if (j->back) {
-		j->back = 0;
-		return j->tok;
-	}
-	/* white space: within the window without a call per byte */
 	for (;;) {
 		const char *q = j->p;
 		while (q < j->e && (*q == ' ' || *q == '\t' || *q == '\r'))
@@ -398,9 +394,77 @@ enum json_tok json_next(struct json_reader *j)
 		if (q < j->e || fill(j, 1) == 0)
 			break;
 	}
+}
+
+/* The number whose first byte c ('-' or a digit) was read, into
+ * j->text: the digits in the window at once, then byte by byte; the
+ * error "malformed number" when it is not JSON's. */
+static enum json_tok read_number(struct json_reader *j, int c)
+{
+	const char *q = j->p;
+	put(j, c);
+	while (q < j->e && *q >= '0' && *q <= '9')
+		q++;
+	if (j->len + (size_t)(q - j->p) + 2 > j->cap)
+		j->text = hpt_xgrow(j->text, &j->cap,
+		                    j->len + (size_t)(q - j->p) + 2, 1);
+	memcpy(j->text + j->len, j->p, (size_t)(q - j->p));
+	j->len += (size_t)(q - j->p);
+	j->col += (long)(q - j->p);
+	j->p = q;
+	while ((c = peekb(j, 0)) >= 0 &&
+	       ((c >= '0' && c <= '9') || c == '.' || c == 'e' ||
+	        c == 'E' || c == '+' || c == '-'))
+		put(j, getb(j));
+	j->text[j->len] = '\0';
+	if (!is_number(j->text))
+		hpt_data_error(json_where(j), json_col(j),
+		               "malformed number \"%s\"",
+		               hpt_quote(0, j->text, j->len));
+	return j->tok = JSON_NUMBER;
+}
+
+/* The word whose first byte c was read: true, false or null, or the
+ * error "unexpected" with the word (at most 64 letters) or the
+ * character c starts. */
+static enum json_tok read_word(struct json_reader *j, int c)
+{
+	put(j, c);
+	if (c >= 'a' && c <= 'z') {
+		while ((c = peekb(j, 0)) >= 'a' && c <= 'z' && j->len < 64)
+			put(j, getb(j));
+		j->text[j->len] = '\0';
+		if (strcmp(j->text, "true") == 0)
+			return j->tok = JSON_TRUE;
+		if (strcmp(j->text, "false") == 0)
+			return j->tok = JSON_FALSE;
+		if (strcmp(j->text, "null") == 0)
+			return j->tok = JSON_NULL;
+	} else {
+		/* show a whole UTF-8 character, not its first byte */
+		size_t l = c >= 0x80 ? hpt_utf8_len((const unsigned char *)
+		                                    j->p - 1,
+		                                    (size_t)(j->e - j->p) + 1)
+		                     : 0;
+		while (l-- > 1)
+			put(j, getb(j));
+	}
+	j->text[j->len] = '\0';
+	hpt_data_error(json_where(j), json_col(j), "unexpected \"%s\"",
+	               hpt_quote(0, j->text, j->len));
+}
+
+enum json_tok json_next(struct json_reader *j)
+{
+	int c;
+	if (j->back) {
+		j->back = 0;
+		return j->tok;
+	}
+	skip_space(j);
 	here(j);
 	if (j->p < j->e) {
-		/* the white space loop stopped at it: not a newline */
+		/* skip_space stopped at it: not a newline */
 		c = (unsigned char)*j->p++;
 		j->col++;
 	} else {
@@ -426,55 +490,11 @@ enum json_tok json_next(struct json_reader *j)
 		read_string(j);
 		return j->tok = JSON_STRING;
 	default:
-		break;
+		j->len = 0;
+		if (c == '-' || (c >= '0' && c <= '9'))
+			return read_number(j, c);
+		return read_word(j, c);
 	}
-	j->len = 0;
-	put(j, c);
-	if (c == '-' || (c >= '0' && c <= '9')) {
-		/* the digits in the window at once, then byte by byte */
-		const char *q = j->p;
-		while (q < j->e && *q >= '0' && *q <= '9')
-			q++;
-		if (j->len + (size_t)(q - j->p) + 2 > j->cap)
-			j->text = hpt_xgrow(j->text, &j->cap,
-			                    j->len + (size_t)(q - j->p) + 2, 1);
-		memcpy(j->text + j->len, j->p, (size_t)(q - j->p));
-		j->len += (size_t)(q - j->p);
-		j->col += (long)(q - j->p);
-		j->p = q;
-		while ((c = peekb(j, 0)) >= 0 &&
-		       ((c >= '0' && c <= '9') || c == '.' || c == 'e' ||
-		        c == 'E' || c == '+' || c == '-'))
-			put(j, getb(j));
-		j->text[j->len] = '\0';
-		if (!is_number(j->text))
-			hpt_data_error(json_where(j), json_col(j),
-			               "malformed number \"%s\"",
-			               hpt_quote(0, j->text, j->len));
-		return j->tok = JSON_NUMBER;
-	}
-	if (c >= 'a' && c <= 'z') {
-		while ((c = peekb(j, 0)) >= 'a' && c <= 'z' && j->len < 64)
-			put(j, getb(j));
-		j->text[j->len] = '\0';
-		if (strcmp(j->text, "true") == 0)
-			return j->tok = JSON_TRUE;
-		if (strcmp(j->text, "false") == 0)
-			return j->tok = JSON_FALSE;
-		if (strcmp(j->text, "null") == 0)
-			return j->tok = JSON_NULL;
-	} else {
-		/* show a whole UTF-8 character, not its first byte */
-		size_t l = c >= 0x80 ? hpt_utf8_len((const unsigned char *)
-		                                    j->p - 1,
-		                                    (size_t)(j->e - j->p) + 1)
-		                     : 0;
-		while (l-- > 1)
-			put(j, getb(j));
-	}
-	j->text[j->len] = '\0';
-	hpt_data_error(json_where(j), json_col(j), "unexpected \"%s\"",
-	               hpt_quote(0, j->text, j->len));
 }
 
 void json_unget(struct json_reader *j)

@@ -572,97 +572,79 @@ static void after_object(struct pj *p)
 /* The top-level object, key by key, then what r needs beyond what the
  * document gives.  Whole because the switch is the schema's top level:
  * one case per key, in GHC's order, each a line or two. */
-void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
+/* The value of the profile object's member k (key_index) into p's
+ * report. */
+static void read_member(struct pj *p, int k)
 {
-	struct pj p;
-	unsigned seen = 0;
-	int first = 1, k;
-	size_t i;
+	struct prof_report *r = p->r;
 	uint64_t v;
-	memset(&p, 0, sizeof p);
-	p.r = r;
-	p.flags = flags;
-	json_open(&p.j, in, flags & PROF_JSON_STRICT);
-	r->file = hpt_xstrdup(in->name);
-	json_expect(&p.j, JSON_OBJ, "the profile object ('{')");
-	while (json_member(&p.j, &first)) {
-		switch ((k = key_index(&p, top_keys, K_COUNT, &seen))) {
-		case K_PROGRAM:
-			r->program = get_str(&p, "program");
-			break;
-		case K_ARGUMENTS:
-			get_strs(&p, "arguments", &r->args, &r->nargs);
-			break;
-		case K_RTS_ARGUMENTS:
-			get_strs(&p, "rts_arguments", &r->rts_args,
-			         &r->nrts_args);
-			break;
-		case K_END_TIME:
-			want(&p, JSON_STRING, "end_time", "a string");
-			r->date = hpt_xmemdup(p.j.text, p.j.len);
-			break;
-		case K_CAPS:
-			r->init_caps = get_u64(&p, "initial_capabilities");
-			break;
-		case K_TOTAL_TIME:
-			want(&p, JSON_NUMBER, "total_time", "a number");
-			check_secs(&p);
-			r->total_secs = hpt_xmemdup(p.j.text, p.j.len);
-			break;
-		case K_TOTAL_TICKS:
-			r->total_ticks = get_u64(&p, "total_ticks");
-			break;
-		case K_TICK_INTERVAL:
-			v = get_u64(&p, "tick_interval");
-			if (v > UINT32_MAX)
-				hpt_data_error(json_where(&p.j), json_col(&p.j),
-				               "\"%s\": number out of range: "
-				               "\"%s\"", "tick_interval",
-				               p.j.text);
-			r->tick_interval = (unsigned)v;
-			break;
-		case K_TOTAL_ALLOC:
-			r->total_alloc = get_u64(&p, "total_alloc");
-			break;
-		case K_COST_CENTRES: {
-			int f = 1;
-			want(&p, JSON_ARR, "cost_centres", "an array");
-			while (json_element(&p.j, &f))
-				read_cc(&p);
-			index_ccs(&p);
-			break;
-		}
-		case K_PROFILE:
-			read_profile(&p);
-			break;
-		case K_ESTIMATED: {
-			enum json_tok t = json_next(&p.j);
-			if (t != JSON_TRUE && t != JSON_FALSE)
-				hpt_data_error(json_where(&p.j), json_col(&p.j),
-				               "\"hptools_estimated\": expected "
-				               "true or false, found %s",
-				               json_tok_name(t));
-			r->estimated = t == JSON_TRUE;
-			break;
-		}
-		default:
-			break;
-		}
+	switch (k) {
+	case K_PROGRAM:
+		r->program = get_str(p, "program");
+		break;
+	case K_ARGUMENTS:
+		get_strs(p, "arguments", &r->args, &r->nargs);
+		break;
+	case K_RTS_ARGUMENTS:
+		get_strs(p, "rts_arguments", &r->rts_args, &r->nrts_args);
+		break;
+	case K_END_TIME:
+		want(p, JSON_STRING, "end_time", "a string");
+		r->date = hpt_xmemdup(p->j.text, p->j.len);
+		break;
+	case K_CAPS:
+		r->init_caps = get_u64(p, "initial_capabilities");
+		break;
+	case K_TOTAL_TIME:
+		want(p, JSON_NUMBER, "total_time", "a number");
+		check_secs(p);
+		r->total_secs = hpt_xmemdup(p->j.text, p->j.len);
+		break;
+	case K_TOTAL_TICKS:
+		r->total_ticks = get_u64(p, "total_ticks");
+		break;
+	case K_TICK_INTERVAL:
+		v = get_u64(p, "tick_interval");
+		if (v > UINT32_MAX)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "\"%s\": number out of range: \"%s\"",
+			               "tick_interval", p->j.text);
+		r->tick_interval = (unsigned)v;
+		break;
+	case K_TOTAL_ALLOC:
+		r->total_alloc = get_u64(p, "total_alloc");
+		break;
+	case K_COST_CENTRES: {
+		int f = 1;
+		want(p, JSON_ARR, "cost_centres", "an array");
+		while (json_element(&p->j, &f))
+			read_cc(p);
+		index_ccs(p);
+		break;
 	}
-	all_keys(&p, top_keys, K_ESTIMATED, seen);
-	/* a document with the profile before the table: resolve now */
-	for (i = 0; p.deferred && i < r->n; i++)
-		resolve(&p, (uint32_t)i, p.ccid[i]);
-	after_object(&p);
-	json_warn_repairs(&p.j);
-	json_close(&p.j);
-	free(p.ccid);
-	free(p.order);
-	free(p.by_id);
-	free(p.cc_line);
-	free(p.cc_col);
-	free(p.st);
+	case K_PROFILE:
+		read_profile(p);
+		break;
+	case K_ESTIMATED: {
+		enum json_tok t = json_next(&p->j);
+		if (t != JSON_TRUE && t != JSON_FALSE)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "\"hptools_estimated\": expected true or "
+			               "false, found %s", json_tok_name(t));
+		r->estimated = t == JSON_TRUE;
+		break;
+	}
+	default:
+		break;
+	}
+}
 
+/* What a -pj profile is, once read into r: its units and flags, its
+ * command line, the numbers of its rows, their links and sums, and
+ * with PROF_JSON_TEXT the text view. */
+static void finish_report(struct prof_report *r, int flags)
+{
+	size_t i;
 	r->json = 1;
 	r->exact = 1;
 	r->has_src = 1;
@@ -677,6 +659,36 @@ void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
 	prof_sum(r);
 	if (flags & PROF_JSON_TEXT)
 		text_view(r);
+}
+
+void prof_json_read(struct prof_report *r, struct hpt_input *in, int flags)
+{
+	struct pj p;
+	unsigned seen = 0;
+	int first = 1;
+	size_t i;
+	memset(&p, 0, sizeof p);
+	p.r = r;
+	p.flags = flags;
+	json_open(&p.j, in, flags & PROF_JSON_STRICT);
+	r->file = hpt_xstrdup(in->name);
+	json_expect(&p.j, JSON_OBJ, "the profile object ('{')");
+	while (json_member(&p.j, &first))
+		read_member(&p, key_index(&p, top_keys, K_COUNT, &seen));
+	all_keys(&p, top_keys, K_ESTIMATED, seen);
+	/* a document with the profile before the table: resolve now */
+	for (i = 0; p.deferred && i < r->n; i++)
+		resolve(&p, (uint32_t)i, p.ccid[i]);
+	after_object(&p);
+	json_warn_repairs(&p.j);
+	json_close(&p.j);
+	free(p.ccid);
+	free(p.order);
+	free(p.by_id);
+	free(p.cc_line);
+	free(p.cc_col);
+	free(p.st);
+	finish_report(r, flags);
 }
 
 /* ---- the writer ---- */
