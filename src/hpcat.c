@@ -92,8 +92,7 @@ static void check_join(struct first *f, const char *name, int strict,
 	}
 	if (h->elapsed_clock != f->h.elapsed_clock && !f->clocks_told) {
 		/* a .hp and an eventlog: two clocks, two ways of naming */
-		const char *a = h->elapsed_clock ? "elapsed" : "mutator CPU";
-		const char *b = h->elapsed_clock ? "mutator CPU" : "elapsed";
+		const char *a = hp_clock_name(h), *b = hp_clock_name(&f->h);
 		f->clocks_told = 1;
 		if (strict)
 			hpt_data_error(name, 0, "sample times are %s seconds, "

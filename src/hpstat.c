@@ -17,6 +17,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "heap_in.h"
+#include "hp_read.h"
 #include "hp_stats.h"
 #include "hp_stats_write.h"
 #include "num.h"
@@ -24,10 +25,10 @@
 #include "prog.h"
 
 static const char usage[] =
-    "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|name]"
-    " [-n N]\n"
-    "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q]"
-    " [file ...]";
+    "usage: hpstat [-s START] [-e END] [-b]"
+    " [-S max|sum|integral|slope|growth|name]\n"
+    "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json]"
+    " [-q] [file ...]";
 
 /* What the options ask for, checked once. */
 struct opts {
@@ -66,11 +67,33 @@ static uint64_t parse_limit(const char *arg)
 	return v * mul;
 }
 
+/* A copy of h's JOB, units and clock into c (what -d compares). */
+static void keep_header(struct hp_header *c, const struct hp_header *h)
+{
+	memset(c, 0, sizeof *c);
+	c->job = hpt_xmemdup(h->job, h->job_len);
+	c->job_len = h->job_len;
+	c->sample_unit = hpt_xmemdup(h->sample_unit, h->sample_unit_len);
+	c->sample_unit_len = h->sample_unit_len;
+	c->value_unit = hpt_xmemdup(h->value_unit, h->value_unit_len);
+	c->value_unit_len = h->value_unit_len;
+	c->elapsed_clock = h->elapsed_clock;
+}
+
+static void free_header(struct hp_header *c)
+{
+	free(c->job);
+	free(c->sample_unit);
+	free(c->value_unit);
+	memset(c, 0, sizeof *c);
+}
+
 /* One input into st: every census, then the figures that need them all,
- * with a warning for each figure the samples leave undefined. */
+ * with a warning for each figure the samples leave undefined.  hdr (NULL:
+ * not wanted) gets a copy of the header. */
 static void stat_file(const char *path, const struct opts *o,
                       struct hpt_intern *bands, struct hp_sample *s,
-                      struct hp_stats *st)
+                      struct hp_stats *st, struct hp_header *hdr)
 {
 	struct hpt_input in;
 	struct heap_in *h;
@@ -79,6 +102,8 @@ static void stat_file(const char *path, const struct opts *o,
 	h = heap_in_new(&in, bands, 0, NULL);
 	hp_stats_init(st, o->start, o->end);
 	hp_stats_header(st, heap_in_header(h));
+	if (hdr)
+		keep_header(hdr, heap_in_header(h));
 	while ((it = heap_in_next(h, s)) != HP_EOF)
 		if (it == HP_SAMPLE)
 			hp_stats_add(st, s);
@@ -107,6 +132,18 @@ static void stat_file(const char *path, const struct opts *o,
 static const char *shown(const char *path)
 {
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* A gate (-L, -G) on a profile that does not end with GHC's exit
+ * census (hp_stats.h): a warning that names it, as the gate judges a
+ * run that was killed or has not ended. */
+static void unfinished(const char *file, const struct hp_stats *st)
+{
+	if (st->seen == 0 || st->exit_census)
+		return;
+	hpt_data_warn(shown(file), 0, "no final empty sample (GHC's exit "
+	              "census): the run was killed or is still running, "
+	              "and the gate saw only part of it");
 }
 
 /* st's time t with the decimals of its most precise time (as the
@@ -219,7 +256,7 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 			missing = 1;
 			continue;
 		}
-		stat_file(files[i], o, bands, s, &st);
+		stat_file(files[i], o, bands, s, &st, NULL);
 		memset(&v, 0, sizeof v);
 		v.file = shown(files[i]);
 		v.several = nfiles > 1;
@@ -237,12 +274,36 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 		/* Out now, so that an error in a later file leaves these
 		 * figures before its trailer (output.h), not nothing. */
 		hpt_out_flush();
+		if (o->has_limit)
+			unfinished(files[i], &st);
 		fail |= over_limit(o, files[i], &st);
 		free((void *)v.order);
 		hp_stats_free(&st);
 	}
 	free(errs);
 	return missing ? 2 : fail;
+}
+
+/* -d: does NEW (header hb) measure what OLD (ha) does?  A warning for
+ * each difference that hpcat warns about when it joins two profiles
+ * (hp_header_mismatch, hp_read.h; the clock, hp.h): another breakdown
+ * or sample unit, or another clock.  (Another value unit is an error,
+ * in stat_diff.) */
+static void check_pair(char **files, const struct hp_header *ha,
+                       const struct hp_header *hb)
+{
+	char *m;
+	if (ha->elapsed_clock != hb->elapsed_clock)
+		hpt_data_warn(shown(files[1]), 0, "sample times are %s "
+		              "seconds, those of %s %s seconds: integrals, "
+		              "means and slopes are on two clocks: compared "
+		              "anyway", hp_clock_name(hb), shown(files[0]),
+		              hp_clock_name(ha));
+	if ((m = hp_header_mismatch(ha, hb)) == NULL)
+		return;
+	hpt_data_warn(shown(files[1]), 0, "%s in %s: compared anyway", m,
+	              shown(files[0]));
+	free(m);
 }
 
 /* -d OLD NEW: the band differences, then the gates on NEW. */
@@ -252,10 +313,11 @@ static int stat_diff(const struct opts *o, char **files,
 	struct hp_stats a, b;
 	struct hp_stats_view va, vb;
 	struct hp_band_diff *d;
+	struct hp_header ha, hb;
 	size_t n;
 	int fail = 0;
-	stat_file(files[0], o, bands, s, &a);
-	stat_file(files[1], o, bands, s, &b);
+	stat_file(files[0], o, bands, s, &a, &ha);
+	stat_file(files[1], o, bands, s, &b, &hb);
 	if (a.in_bytes != b.in_bytes || (!a.in_bytes &&
 	    (a.value_unit_len != b.value_unit_len ||
 	     memcmp(a.value_unit, b.value_unit, a.value_unit_len) != 0))) {
@@ -265,6 +327,9 @@ static int stat_diff(const struct opts *o, char **files,
 		               shown(files[0]),
 		               hpt_quote(0, a.value_unit, a.value_unit_len));
 	}
+	check_pair(files, &ha, &hb);
+	free_header(&ha);
+	free_header(&hb);
 	d = hp_stats_diff(&a, &b, bands, &n);
 	if ((uint64_t)n > o->keep)
 		n = (size_t)o->keep;
@@ -281,6 +346,11 @@ static int stat_diff(const struct opts *o, char **files,
 		hp_stats_write_diff_tsv(&va, &vb, d, n);
 	else
 		hp_stats_write_diff_json(&va, &vb, d, n);
+	if (o->has_limit || o->has_growth) {
+		if (o->has_growth)
+			unfinished(files[0], &a);
+		unfinished(files[1], &b);
+	}
 	fail |= over_limit(o, files[1], &b);
 	if (o->has_growth && (a.samples == 0 || b.samples == 0)) {
 		hpt_say("%s: no heap sample%s to compare: the gate -G fails",
@@ -306,7 +376,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const char *const formats[] = {"text", "tsv", "json", NULL};
 	static const char *const keys[] = {"max", "sum", "integral", "slope",
-	                                   "name", NULL};
+	                                   "name", "growth", NULL};
 	int c;
 	memset(o, 0, sizeof *o);
 	o->key = HP_KEY_INTEGRAL;
@@ -350,6 +420,10 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		}
 	}
 	hpt_opt_interval(o->start, o->end);
+	/* people read the text from the top: the bands that grew most
+	 * first; scripts keep the order by integral */
+	if (!o->has_key && o->fmt == 0)
+		o->key = HP_KEY_GROWTH;
 	if (o->has_growth && !o->diff)
 		hpt_usage_error("-G compares two profiles: it needs -d");
 	if (o->has_key && o->diff)

@@ -12,7 +12,10 @@ load helper
 # "<summary>  samples first last duration bands max_cost max_cost_time
 # max_total max_total_time mean_total final_total total_integral".
 # The slope is computed the textbook way, in two passes over the kept
-# samples (centred sums), not by hpstat's running sums.
+# samples (centred sums), not by hpstat's running sums, without GHC's
+# exit census (the input's last sample, when it is empty, kept and not
+# the first kept); the growth is the slope times the time from the
+# band's first sample to the last sample the slope counts.
 reference() {
 	awk -v s="${1-}" -v e="${2-}" '
 	BEGIN { N = 0 }  # a number, not "", as an array index
@@ -39,17 +42,23 @@ reference() {
 		for (k in cur) prev[k] = cur[k]
 		pt = t; N++
 	}
-	/^BEGIN_SAMPLE / { t = $2 + 0; delete cur; in_s = 1; next }
+	/^BEGIN_SAMPLE / { t = $2 + 0; delete cur; rows = 0; in_s = 1; next }
 	/^END_SAMPLE / {
 		in_s = 0
-		if ((s == "" || t >= s + 0) && (e == "" || t <= e + 0)) take()
+		lastkept = 0
+		if ((s == "" || t >= s + 0) && (e == "" || t <= e + 0)) {
+			take(); lastkept = 1
+		}
+		lastempty = rows == 0
 		next
 	}
 	in_s {
 		i = match($0, /\t[0-9]+$/)
-		if (i) cur[esc(substr($0, 1, i - 1))] += substr($0, i + 1) + 0
+		if (i) { cur[esc(substr($0, 1, i - 1))] += substr($0, i + 1) + 0; rows++ }
 	}
 	END {
+		# the samples the slopes count: the exit census left out
+		NS = N - (lastempty && lastkept && N > 1)
 		# the time the trapezoids cover: steps back in time add nothing
 		dur = cov + 0
 		tint = 0
@@ -57,17 +66,18 @@ reference() {
 		for (k in cnt) {
 			mean = dur > 0 ? integ[k] / dur : sum[k] / N
 			share = tint > 0 ? 100 * integ[k] / tint : 0
-			n = N - fi[k]; slope = 0
+			n = NS - fi[k]; slope = 0
 			if (n >= 2) {
 				tm = 0; ym = 0
-				for (i = fi[k]; i < N; i++) { tm += T[i]; ym += V[k, i] }
+				for (i = fi[k]; i < NS; i++) { tm += T[i]; ym += V[k, i] }
 				tm /= n; ym /= n; num = 0; den = 0
-				for (i = fi[k]; i < N; i++) {
+				for (i = fi[k]; i < NS; i++) {
 					dt = T[i] - tm; num += dt * (V[k, i] - ym); den += dt * dt
 				}
 				if (den > 0) slope = num / den
 			}
-			printf "%s\t%d\t%.0f\t%.6f\t%.6f\t%.0f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\n", k, cnt[k], mx[k], mt[k], mean, sum[k], integ[k] + 0, share, first[k], last[k], slope
+			growth = slope * (T[NS - 1] - first[k])
+			printf "%s\t%d\t%.0f\t%.6f\t%.6f\t%.0f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\n", k, cnt[k], mx[k], mt[k], mean, sum[k], integ[k] + 0, share, first[k], last[k], slope, growth
 		}
 		mtl = dur > 0 ? tint / dur : (N ? stot / N : 0)
 		printf "<summary>\t%d\t%.6f\t%.6f\t%.6f\t%d\t%.0f\t%.6f\t%.0f\t%.6f\t%.6f\t%.0f\t%.6f\n", N, (N ? T[0] : 0), (N ? T[N - 1] : 0), dur, nb, mc, mct, mtot, mtt, mtl, ftot, tint
@@ -117,7 +127,7 @@ check_profile() {
 	hpstat $iv -o tsv "$f" 2>/dev/null | tail -n +2 | LC_ALL=C sort >"$d/tsv"
 	# shellcheck disable=SC2086
 	hpstat $iv -o json "$f" 2>/dev/null >"$d/json"
-	jq -r '.per_band[] | [.band, .samples, .max, .max_time, .mean, .sum, .integral, .share, .first, .last, .slope] | @tsv' "$d/json" | LC_ALL=C sort >"$d/json.tsv"
+	jq -r '.per_band[] | [.band, .samples, .max, .max_time, .mean, .sum, .integral, .share, .first, .last, .slope, .growth] | @tsv' "$d/json" | LC_ALL=C sort >"$d/json.tsv"
 	jq -r '["<summary>", .samples, .first, .last, .duration, .bands, .max_cost.bytes, .max_cost.time, .max_total.bytes, .max_total.time, .mean_total, .final_total, .total_integral] | @tsv' "$d/json" >"$d/json.sum"
 	same_figures "$d/ref.tsv" "$d/tsv" 2,3,6 || { echo "TSV of $f $iv"; return 1; }
 	same_figures "$d/tsv" "$d/json.tsv" 2,3,6 || { echo "JSON of $f $iv"; return 1; }
@@ -185,7 +195,7 @@ check_profile() {
 	one_valgrind_part
 	f="$FIX/leak.hc.hp"
 	# column of the key in the TSV, and sort(1) flags for the expected order
-	for k in max:3 sum:6 integral:7 slope:11; do
+	for k in max:3 sum:6 integral:7 slope:11 growth:12; do
 		col=${k#*:}
 		hpstat -o tsv -S "${k%:*}" "$f" | tail -n +2 | cut -f "$col" >"$BATS_TEST_TMPDIR/got"
 		sort -g -r "$BATS_TEST_TMPDIR/got" | cmp - "$BATS_TEST_TMPDIR/got"
@@ -193,8 +203,11 @@ check_profile() {
 	hpstat -o tsv -S name "$f" | tail -n +2 | cut -f 1 >"$BATS_TEST_TMPDIR/got"
 	LC_ALL=C sort "$BATS_TEST_TMPDIR/got" | cmp - "$BATS_TEST_TMPDIR/got"
 	[ "$(hpstat -o tsv -n 3 "$f" | wc -l)" -eq 4 ]
-	# the default is -S integral
+	# the default is -S integral in TSV and JSON, -S growth in text
 	[ "$(hpstat -o tsv "$f")" = "$(hpstat -o tsv -S integral "$f")" ]
+	[ "$(hpstat -o json "$f")" = "$(hpstat -o json -S integral "$f")" ]
+	[ "$(hpstat -b "$f")" = "$(hpstat -b -S growth "$f")" ]
+	[ "$(hpstat -b "$f")" != "$(hpstat -b -S integral "$f")" ]
 }
 
 @test "-d: a profile against itself changes nothing; the gates pass" {
@@ -208,7 +221,8 @@ check_profile() {
 @test "-d: two real breakdowns of one run, every band of either listed" {
 	a="$FIX/leak.hc.hp" b="$FIX/leak.hm.hp"
 	hpstat -o tsv -d "$a" "$b" | tail -n +2 | cut -f 1 | LC_ALL=C sort >"$BATS_TEST_TMPDIR/got"
-	{ hpstat -o tsv "$a"; hpstat -o tsv "$b"; } | grep -v '^band' | cut -f 1 | LC_ALL=C sort -u >"$BATS_TEST_TMPDIR/want"
+	# by identity: the -hc stacks without their "(N)"
+	{ hpstat -o tsv "$a"; hpstat -o tsv "$b"; } | grep -v '^band' | cut -f 1 | sed 's/^([0-9]*)//' | LC_ALL=C sort -u >"$BATS_TEST_TMPDIR/want"
 	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	# sorted by the absolute change in integral
 	hpstat -o tsv -d "$a" "$b" | tail -n +2 | awk -F'\t' '{ d = $4 < 0 ? -$4 : $4; print d }' >"$BATS_TEST_TMPDIR/d"
@@ -262,7 +276,7 @@ narrow() {
 		narrow "$BATS_TEST_TMPDIR/t" "-d $prev $f" || return 1
 		prev=$f
 	done
-	hpstat -b "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\/buildM… '
+	hpstat -b "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\/build… '
 	hpstat -o tsv "$FIX/leak.hc.hp" | grep -q '^(308)buildMap.\\\\/buildMap/m...	'
 }
 
@@ -371,7 +385,7 @@ narrow() {
 	hpstat -o tsv "$BATS_TEST_TMPDIR/many.hp" "$BATS_TEST_TMPDIR/bad.hp" >"$BATS_TEST_TMPDIR/o" 2>"$BATS_TEST_TMPDIR/e" && return 1
 	[ "$(tail -1 "$BATS_TEST_TMPDIR/o")" = "hpstat: error: output incomplete, see the messages of hpstat" ]
 	# every line before it is a whole row
-	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | awk -F'\t' 'NF != 12' | wc -l)" -eq 0 ]
+	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | awk -F'\t' 'NF != 13' | wc -l)" -eq 0 ]
 	[ "$(sed '$d' "$BATS_TEST_TMPDIR/o" | wc -l)" -gt 500 ]
 	grep -q "^hpstat: $BATS_TEST_TMPDIR/bad.hp:1: " "$BATS_TEST_TMPDIR/e"
 }
@@ -412,7 +426,7 @@ narrow() {
 @test "a closed pipe ends hpstat quietly" {
 	run bash -c "set -o pipefail; hpstat -o tsv '$FIX/leak.hd.hp' | head -1"
 	[ "$status" -eq 0 ]
-	[ "$output" = "$(printf 'band\tsamples\tmax\tmax_time\tmean\tsum\tintegral\tshare\tfirst\tlast\tslope')" ]
+	[ "$output" = "$(printf 'band\tsamples\tmax\tmax_time\tmean\tsum\tintegral\tshare\tfirst\tlast\tslope\tgrowth')" ]
 }
 
 @test "a terminal on standard input is refused with the usage" {
@@ -438,8 +452,8 @@ narrow() {
 @test "-h prints the usage on stdout, exit 0" {
 	run hpstat -h
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|name] [-n N]" ]
-	[ "${lines[1]}" = "              [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q] [file ...]" ]
+	[ "${lines[0]}" = "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|growth|name]" ]
+	[ "${lines[1]}" = "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q] [file ...]" ]
 }
 
 # ---- the EXAMPLES of man/hpstat.1, run on real profiles ----
@@ -515,4 +529,201 @@ examples() {
 	# the figures are written as usual; a profile with samples passes
 	hpstat -q -L 1 "$FIX/leak.l-p.eventlog" | grep -qx 'samples     0'
 	hpstat -q -L 1G "$FIX/leak.hc.hp" >/dev/null
+}
+
+# ---- comparisons and trends on real runs (tests/fixtures/trend*) ----
+
+# trend_ref OLD NEW: the -d rows of two .hp files computed by python
+# from their samples, independently of hpstat: each band by its
+# identity (its name without a leading "(N)"), an identity of one band
+# in each; "identity TAB old_integral new_integral old_max new_max
+# old_slope new_slope old_growth new_growth", the slope by least squares
+# from the band's first sample to the last before the exit census (the
+# last sample, when empty), the growth the slope times that time.
+trend_ref() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+def read(path):
+    samples, cur = [], None
+    for line in open(path, encoding="latin-1"):
+        line = line.rstrip("\n")
+        if line.startswith("BEGIN_SAMPLE "):
+            cur = (float(line.split()[1]), {})
+        elif line.startswith("END_SAMPLE "):
+            samples.append(cur)
+            cur = None
+        elif cur is not None and "\t" in line:
+            name, v = line.rsplit("\t", 1)
+            cur[1][name] = cur[1].get(name, 0) + int(v)
+    return samples
+def figures(samples):
+    fit = samples[:-1] if len(samples) > 1 and not samples[-1][1] else samples
+    out = {}
+    names = {n for _, s in samples for n in s}
+    for n in names:
+        integ = sum((a[1].get(n, 0) + b[1].get(n, 0)) / 2 * (b[0] - a[0])
+                    for a, b in zip(samples, samples[1:]) if b[0] > a[0])
+        mx = max(s.get(n, 0) for _, s in samples)
+        i0 = next(i for i, (_, s) in enumerate(samples) if n in s)
+        pts = [(t, s.get(n, 0)) for t, s in fit[i0:]]
+        slope = 0.0
+        if len(pts) >= 2:
+            tm = sum(t for t, _ in pts) / len(pts)
+            ym = sum(y for _, y in pts) / len(pts)
+            den = sum((t - tm) ** 2 for t, _ in pts)
+            if den > 0:
+                slope = sum((t - tm) * (y - ym) for t, y in pts) / den
+        growth = slope * (fit[-1][0] - samples[i0][0])
+        ident = re.sub(r"^\(\d+\)", "", n)
+        assert ident not in out, "identity of two bands: " + ident
+        out[ident] = (integ, mx, slope, growth)
+    return out
+a, b = figures(read(sys.argv[1])), figures(read(sys.argv[2]))
+z = (0.0, 0, 0.0, 0.0)
+for k in sorted(set(a) | set(b)):
+    x, y = a.get(k, z), b.get(k, z)
+    print("\t".join([k.replace("\\", "\\\\")] + ["%.6f" % x[0], "%.6f" % y[0],
+          str(x[1]), str(y[1]), "%.6f" % x[2], "%.6f" % y[2],
+          "%.6f" % x[3], "%.6f" % y[3]]))
+PY
+}
+
+@test "-d of two builds: every stack once, by its identity, every figure against python" {
+	one_valgrind_part
+	d="$BATS_TEST_TMPDIR"
+	a="$FIX/trend.hc.hp" b="$FIX/trend-b.hc.hp"
+	# the second build numbers the stacks after its new function anew
+	grep -q '^(304)mkTable/main	' "$a"
+	grep -q '^(305)mkTable/main	' "$b"
+	! grep -q '^(305)mkTable/main	' "$a"
+	run hpstat -d -o tsv "$a" "$b"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$(printf 'band\told_integral\tnew_integral\tdelta_integral\told_max\tnew_max\tdelta_max\told_slope\tnew_slope\tdelta_slope\told_growth\tnew_growth\tdelta_growth')" ]
+	printf '%s\n' "$output" | tail -n +2 |
+	    awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $5, $6, $8, $9, $11, $12 }' |
+	    LC_ALL=C sort >"$d/got"
+	trend_ref "$a" "$b" | LC_ALL=C sort >"$d/want"
+	# 13 stacks, each once, in both profiles
+	[ "$(wc -l <"$d/got")" -eq 13 ]
+	[ "$(cut -f 1 "$d/got" | sort -u | wc -l)" -eq 13 ]
+	[ "$(awk -F'\t' '$2 > 0 && $3 > 0' "$d/got" | wc -l)" -eq 11 ]
+	same_figures "$d/want" "$d/got" 4,5
+	# the leak's row, exactly
+	[ "$(grep '^leakStep/' "$d/got" | cut -f 2-)" = "$(printf '419901.896480\t389524.229248\t2035200\t2063200\t4712543.915929\t5144676.599332\t2092204.559636\t2089021.656542')" ]
+}
+
+@test "-d of two runs of one build: the same stacks, no warning; the same profile: no change" {
+	run hpstat -d "$FIX/trend.hc.hp" "$FIX/trend.l-hc.hp"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
+	hpstat -d -o tsv "$FIX/trend.hc.hp" "$FIX/trend.l-hc.hp" 2>"$BATS_TEST_TMPDIR/e" | tail -n +2 | cut -f 1 | sort >"$BATS_TEST_TMPDIR/got"
+	[ ! -s "$BATS_TEST_TMPDIR/e" ]
+	hpstat -o tsv "$FIX/trend.hc.hp" | tail -n +2 | cut -f 1 | sed 's/^([0-9]*)//' | sort >"$BATS_TEST_TMPDIR/want"
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	hpstat -d -o tsv "$FIX/trend.hc.hp" "$FIX/trend.hc.hp" | tail -n +2 |
+	    awk -F'\t' '$4 != "0.000000" || $7 != "0" || $10 != "0.000000" || $13 != "0.000000" { bad = 1 } END { exit bad }'
+}
+
+@test "-d: stacks of one profile cut to one name (-L8) stay apart, paired by their numbers" {
+	d="$BATS_TEST_TMPDIR"
+	a="$FIX/trend.hcL8.hp" b="$FIX/trend-b.hcL8.hp"
+	hpstat -o tsv "$a" | tail -n +2 | cut -f 1,7 >"$d/a"
+	hpstat -o tsv "$b" | tail -n +2 | cut -f 1,7 >"$d/b"
+	hpstat -d -o tsv "$a" "$b" | tail -n +2 | cut -f 1-3 >"$d/d"
+	# two stacks cut to "main..." in each build, three to "GHC...."
+	[ "$(grep -c '^([0-9]*)main\.\.\.	' "$d/a")" -eq 2 ]
+	[ "$(grep -c '^([0-9]*)GHC\.\.\.\.	' "$d/b")" -eq 4 ]
+	# old (305) with new (306), old (306) with new (307): the new names
+	[ "$(grep '^(306)main\.\.\.	' "$d/d" | cut -f 2)" = "$(grep '^(305)main\.\.\.	' "$d/a" | cut -f 2)" ]
+	[ "$(grep '^(306)main\.\.\.	' "$d/d" | cut -f 3)" = "$(grep '^(306)main\.\.\.	' "$d/b" | cut -f 2)" ]
+	[ "$(grep '^(307)main\.\.\.	' "$d/d" | cut -f 2)" = "$(grep '^(306)main\.\.\.	' "$d/a" | cut -f 2)" ]
+	[ "$(grep '^(307)main\.\.\.	' "$d/d" | cut -f 3)" = "$(grep '^(307)main\.\.\.	' "$d/b" | cut -f 2)" ]
+	# a name of one band in each shows without its number
+	grep -q '^mkTa\.\.\.	' "$d/d"
+	# every band of either profile once: 13 rows, integrals summing up
+	[ "$(wc -l <"$d/d")" -eq 13 ]
+	[ "$(awk -F'\t' '{ s += $2 } END { printf "%.3f", s }' "$d/d")" = "$(awk -F'\t' '{ s += $2 } END { printf "%.3f", s }' "$d/a")" ]
+	[ "$(awk -F'\t' '{ s += $3 } END { printf "%.3f", s }' "$d/d")" = "$(awk -F'\t' '{ s += $2 } END { printf "%.3f", s }' "$d/b")" ]
+}
+
+@test "-d: -hi bands named by their IPE tables match by description across two builds" {
+	d="$BATS_TEST_TMPDIR"
+	# the plain and the profiled build of one program (GHC 9.6): other
+	# info-table addresses
+	hpcat -q -I "$FIX/ipe.l-hi.eventlog" "$FIX/ipe.l-hi.eventlog" >"$d/a.hp"
+	hpcat -q -I "$FIX/ipe.l-hi-p.eventlog" "$FIX/ipe.l-hi-p.eventlog" >"$d/b.hp"
+	grep -q '^Main.shapes{THUNK_1_0::Shape}@Ipe.hs:18:13-64#0x' "$d/a.hp"
+	[ "$(grep '^Main.shapes{THUNK_1_0::Shape}@Ipe.hs:18:13-64#0x' "$d/a.hp" | cut -f 1 | sort -u)" != \
+	  "$(grep '^Main.shapes{THUNK_1_0::Shape}@Ipe.hs:18:13-64#0x' "$d/b.hp" | cut -f 1 | sort -u)" ]
+	hpstat -d -o tsv "$d/a.hp" "$d/b.hp" >"$d/d"
+	awk -F'\t' '$1 == "Main.shapes{THUNK_1_0::Shape}@Ipe.hs:18:13-64" && $2 > 0 && $3 > 0 { ok = 1 } END { exit !ok }' "$d/d"
+	# one description of two info tables in a build: shown whole
+	[ "$(grep -c '^Main.main{THUNK_2_0::IO_()}@Ipe.hs:(28,1)-(39,38)#0x' "$d/d")" -eq 2 ]
+	# bare addresses (no IPE entry) match only themselves
+	[ "$(awk -F'\t' '$1 ~ /^0x/ && $2 > 0 && $3 > 0' "$d/d" | wc -l)" -eq 0 ]
+}
+
+@test "trends: the exit census counts in no slope; a steady leak grows, a table is flat, a burst shrinks" {
+	f="$FIX/trend.hc.hp"
+	# GHC's exit census: the last sample, empty
+	[ "$(tail -2 "$f" | head -1 | cut -d' ' -f1)" = BEGIN_SAMPLE ]
+	[ "$(tail -1 "$f" | cut -d' ' -f1)" = END_SAMPLE ]
+	hpstat -o tsv "$f" >"$BATS_TEST_TMPDIR/t"
+	row() { grep "^$1	" "$BATS_TEST_TMPDIR/t" | cut -f "$2"; }
+	[ "$(row '(304)mkTable/main' 11)" = 0.000000 ]
+	[ "$(row '(304)mkTable/main' 12)" = 0.000000 ]
+	[ "$(row '(308)leakStep/main.\\\\/main' 11)" = 4712543.915929 ]
+	[ "$(row '(308)leakStep/main.\\\\/main' 12)" = 2092204.559636 ]
+	[ "$(row '(309)burst/main.\\\\/main' 12)" = -4786197.613480 ]
+	# the text leads with the bands that grew most; -S slope, -S growth
+	hpstat -b "$f" | sed -n '/^band /{n;p;}' | grep -q '^(308)leakStep/main'
+	hpstat -b "$f" | tail -1 | grep -q '^(309)burst/main'
+	hpstat -o tsv -S growth "$f" | tail -n +2 | cut -f 12 >"$BATS_TEST_TMPDIR/g"
+	sort -g -r "$BATS_TEST_TMPDIR/g" | cmp - "$BATS_TEST_TMPDIR/g"
+	# a band that grew in the last 0.1 s outranks a steady grower by
+	# slope, not by growth
+	[ "$(hpstat -b "$TOP/tests/cases/hpstat/late.in" | sed -n '/^band /{n;p;}' | cut -c 1-12)" = "(7)grow/main" ]
+	[ "$(hpstat -b -S slope "$TOP/tests/cases/hpstat/late.in" | sed -n '/^band /{n;p;}' | cut -c 1-12)" = "(9)late/main" ]
+}
+
+@test "gates on a killed run: a warning that names it, the figures and statuses as usual; hpcat -S fails it" {
+	k="$FIX/trend.killed.hp"
+	w="hpstat: $k: warning: no final empty sample (GHC's exit census): the run was killed or is still running, and the gate saw only part of it"
+	run hpstat -L 1G "$k"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qFx "$w"
+	run hpstat -d -G 1000 "$FIX/trend.hc.hp" "$k"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c warning)" -eq 1 ]
+	printf '%s\n' "$output" | grep -qFx "$w"
+	run hpstat -d -G 1000 "$k" "$FIX/trend.hc.hp"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qFx "$w"
+	# no gate, no warning; a finished run, no warning
+	run hpstat "$k"
+	[[ "$output" != *warning* ]]
+	run hpstat -L 1G "$FIX/trend.hc.hp"
+	[[ "$output" != *warning* ]]
+	# -q hides it; the CI recipe of hpstat.1 fails on it
+	run hpstat -q -L 1G "$k"
+	[[ "$output" != *warning* ]]
+	run sh -c "hpcat -S '$k' >/dev/null && hpstat -L 1G '$k'"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $k: no final empty sample: the program was killed or is still running" ]
+	run sh -c "hpcat -S '$FIX/trend.hc.hp' >/dev/null && hpstat -L 1G '$FIX/trend.hc.hp'"
+	[ "$status" -eq 0 ]
+}
+
+@test "-d of a .hp and its eventlog: stacks match without their numbers; cut names once hpcat -I restores them" {
+	F="$FIX"
+	# every stack of the run, the .hp numbered, the eventlog not
+	run hpstat -d -o tsv "$F/trend.l-hc.hp" "$F/trend.l-hc.eventlog"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | tail -n +2 | awk -F'\t' '$2 == 0 || $3 == 0' | wc -l)" -eq 0 ]
+	[[ "$output" == *"hpstat: $F/trend.l-hc.eventlog: warning: sample times are elapsed seconds, those of $F/trend.l-hc.hp mutator CPU seconds: integrals, means and slopes are on two clocks: compared anyway"* ]]
+	# names cut at -L12 match nothing of the eventlog's whole names ...
+	[ "$(hpstat -q -d -o tsv "$F/leak.hcL-p.hp" "$F/leak.hcL-p.eventlog" | tail -n +2 | awk -F'\t' '$2 == 0 || $3 == 0' | wc -l)" -eq 18 ]
+	# ... until the .prof of the run gives them whole (CAVEATS)
+	hpcat -q -I "$F/leak.hcL-p.prof" "$F/leak.hcL-p.hp" >"$BATS_TEST_TMPDIR/r.hp"
+	[ "$(hpstat -q -d -o tsv "$BATS_TEST_TMPDIR/r.hp" "$F/leak.hcL-p.eventlog" | tail -n +2 | awk -F'\t' '$2 == 0 || $3 == 0' | wc -l)" -eq 0 ]
 }

@@ -16,6 +16,11 @@ void hp_sample_free(struct hp_sample *s)
 	memset(s, 0, sizeof *s);
 }
 
+const char *hp_clock_name(const struct hp_header *h)
+{
+	return h->elapsed_clock ? "elapsed" : "mutator CPU";
+}
+
 void hp_integral_init(struct hp_integral *a)
 {
 	memset(a, 0, sizeof *a);

@@ -29,6 +29,10 @@ struct hp_header {
 	int elapsed_clock;
 };
 
+/* The clock of h's sample times as messages name it: "elapsed" (an
+ * eventlog) or "mutator CPU" (a .hp). */
+const char *hp_clock_name(const struct hp_header *h);
+
 /* One band's value in one sample: the band is an id in the band table,
  * bytes the residency in bytes.  text_len > 0 says that the sample's
  * digits[text_off..] hold the value's decimal text as read (the writers

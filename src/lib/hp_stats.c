@@ -10,6 +10,10 @@
  * the sums over the times alone are the whole profile's running sums
  * less their values just before the band's first sample.  So each row
  * costs O(1) and nothing is kept per sample.
+ *
+ * An empty sample leaves the profile's sums of times alone until the
+ * next sample comes: the last sample of a profile, when empty, is GHC's
+ * exit census, which no band's slope counts (hp_stats.h).
  */
 #include "hp_stats.h"
 
@@ -372,6 +376,16 @@ static struct rows_sum add_rows(struct hp_stats *st, const struct hp_sample *s,
 	return r;
 }
 
+/* A sample tt seconds after the first into the sums over the times
+ * that the slopes use. */
+static void count_time(struct hp_stats *st, long double tt)
+{
+	st->n += 1;
+	st->st += tt;
+	st->stt += tt * tt;
+	st->fit_end = tt;
+}
+
 /*
  * Each row of a sample costs one pass over its band's struct
  * hp_band_acc (add_rows); the last sample's rows, kept as doubles
@@ -389,6 +403,13 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 	struct rows_sum r;
 	size_t tlen, cap;
 	int step;
+	/* an empty sample followed by another is a census like any other */
+	if (st->pending_empty) {
+		count_time(st, st->pending_tt);
+		st->pending_empty = 0;
+	}
+	st->seen++;
+	st->ended_empty = s->n == 0;
 	if ((st->start && time_cmp(t, s->time_text, st->start_v,
 	                           st->start) < 0) ||
 	    (st->end && time_cmp(t, s->time_text, st->end_v, st->end) > 0))
@@ -430,9 +451,13 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 	st->prev_cap = cap;
 	st->prev_n = s->n;
 	st->prev_time = t;
-	st->n += 1;
-	st->st += tt;
-	st->stt += tt * tt;
+	if (s->n == 0 && st->samples > 0) {
+		/* perhaps the exit census: counted when another follows */
+		st->pending_empty = 1;
+		st->pending_tt = tt;
+	} else {
+		count_time(st, tt);
+	}
 	if (st->samples == 0 || u128_cmp(r.total, st->max_total) > 0) {
 		st->max_total = r.total;
 		time_set(&st->max_total_time, s, tlen);
@@ -452,6 +477,12 @@ static double band_slope(const struct hp_stats *st,
 	long double n = st->n - b->n0, s_t = st->st - b->st0;
 	long double s_tt = st->stt - b->stt0, den;
 	if (n < 2)
+		return 0;
+	/* one size in every sample from its first on: exactly 0, not what
+	 * the rounding of the running sums leaves (every value is at most
+	 * the max, so a sum of max times the count says they are equal) */
+	if ((long double)a->samples == n && a->sum.hi == 0 &&
+	    a->sum.lo % a->samples == 0 && a->sum.lo / a->samples == a->max)
 		return 0;
 	den = n * s_tt - s_t * s_t;
 	/* all at one time, or a difference lost to rounding */
@@ -482,6 +513,7 @@ void hp_stats_finish(struct hp_stats *st)
 	if (!(st->duration > 0))
 		st->duration = 0;
 	st->total_integral = st->integral_total;
+	st->exit_census = st->ended_empty && st->seen > 1;
 	for (i = 0; i < st->nb; i++) {
 		struct hp_band_stats *b = &st->b[i];
 		const struct hp_band_acc *a = &st->acc[i];
@@ -500,6 +532,12 @@ void hp_stats_finish(struct hp_stats *st)
 		b->share = st->total_integral > 0
 		           ? 100 * b->integral / st->total_integral : 0;
 		b->slope = band_slope(st, b, a);
+		/* the fitted line's rise from the band's first sample to
+		 * the last sample the slope counts */
+		b->growth = b->slope == 0 ? 0
+		            : (double)((long double)b->slope *
+		                       (st->fit_end - ((long double)b->first.v -
+		                                       st->first.v)));
 	}
 	if (st->duration > 0)
 		st->mean_total = st->total_integral / st->duration;
@@ -589,6 +627,8 @@ uint32_t *hp_stats_order(const struct hp_stats *st,
 		case HP_KEY_SUM: x->ik = b->sum; break;
 		case HP_KEY_INTEGRAL: x->dk = b->integral; break;
 		case HP_KEY_SLOPE: x->dk = b->slope; break;
+		case HP_KEY_GROWTH: x->dk = b->growth; x->dk2 = b->integral;
+			break;
 		case HP_KEY_NAME: break;
 		}
 	}
@@ -618,38 +658,155 @@ static const struct hp_band_stats *band_of(const struct hp_stats *st,
 	return i < st->nb && st->b[i].samples ? &st->b[i] : NULL;
 }
 
+/* A band of one profile by its identity (hp_band_identity): gid the
+ * identity's number in a table of identities, num what was taken off
+ * (the "(N)" or the -hi address; 0: nothing), id the band. */
+struct ident_item {
+	uint32_t gid, id;
+	uint64_t num;
+};
+
+static int by_ident(const void *pa, const void *pb)
+{
+	const struct ident_item *a = pa, *b = pb;
+	if (a->gid != b->gid)
+		return a->gid < b->gid ? -1 : 1;
+	if (a->num != b->num)
+		return a->num < b->num ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* The number in what hp_band_identity took off name[0..cut): the
+ * digits of "(N)", or the hex digits after "#0x" (from "#" on);
+ * saturated at 2^64-1. */
+static uint64_t taken_number(const char *name, size_t len, size_t cut,
+                             size_t id_len)
+{
+	uint64_t v = 0, top = UINT64_MAX / 16;
+	size_t i, from = 1, to = cut ? cut - 1 : 0;
+	int base = 10;
+	if (cut == 0) {
+		/* "#0x..." after the identity, or nothing */
+		if (id_len == len)
+			return 0;
+		from = id_len + 3;
+		to = len;
+		base = 16;
+	}
+	for (i = from; i < to; i++) {
+		char c = name[i];
+		int d = c >= '0' && c <= '9' ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c - 'A' + 10;
+		if (v > top)
+			return UINT64_MAX;
+		v = v * (uint64_t)base + (uint64_t)d;
+	}
+	return v;
+}
+
+/* The bands of st with a row into it[0..), by identity; returns their
+ * number.  ids is the table of identities. */
+static size_t ident_items(const struct hp_stats *st,
+                          const struct hpt_intern *bands,
+                          struct hpt_intern *ids, struct ident_item *it)
+{
+	size_t i, k = 0;
+	for (i = 0; i < st->nb; i++) {
+		const char *name = bands->name[i], *p;
+		size_t len = bands->len[i], n;
+		if (!st->b[i].samples)
+			continue;
+		p = hp_band_identity(name, len, &n);
+		it[k].gid = hpt_intern(ids, p, n, NULL);
+		it[k].id = (uint32_t)i;
+		it[k].num = taken_number(name, len, (size_t)(p - name), n);
+		k++;
+	}
+	qsort(it, k, sizeof *it, by_ident);
+	return k;
+}
+
+/* The figures of band pair (a in old, b in new; either NULL) into x. */
+static void diff_figures(struct diff_item *x, const struct hp_band_stats *a,
+                         const struct hp_band_stats *b)
+{
+	x->d.old_integral = a ? a->integral : 0;
+	x->d.new_integral = b ? b->integral : 0;
+	x->d.delta_integral = x->d.new_integral - x->d.old_integral;
+	x->d.old_max = a ? a->max : 0;
+	x->d.new_max = b ? b->max : 0;
+	x->d.old_slope = a ? a->slope : 0;
+	x->d.new_slope = b ? b->slope : 0;
+	x->d.delta_slope = x->d.new_slope - x->d.old_slope;
+	x->d.old_growth = a ? a->growth : 0;
+	x->d.new_growth = b ? b->growth : 0;
+	x->d.delta_growth = x->d.new_growth - x->d.old_growth;
+	x->key.dk = x->d.delta_integral < 0 ? -x->d.delta_integral
+	                                    : x->d.delta_integral;
+	/* equal changes (two runs alike): the larger band first */
+	x->key.dk2 = x->d.new_integral > x->d.old_integral
+	             ? x->d.new_integral : x->d.old_integral;
+}
+
+/*
+ * The bands of both profiles by identity: in each identity, the old
+ * profile's bands in the order of their numbers pair with the new
+ * one's in theirs, the first with the first; a band left over is in
+ * one profile only.  An identity of one band in each (or in one) is
+ * shown as the identity, one of several, or an empty one, as the band's
+ * whole name (the new one's where it has one).
+ */
 struct hp_band_diff *hp_stats_diff(const struct hp_stats *old,
                                    const struct hp_stats *new_,
                                    const struct hpt_intern *bands,
                                    size_t *n)
 {
-	size_t nb = old->nb > new_->nb ? old->nb : new_->nb, i, k = 0;
-	struct diff_item *it = hpt_xcalloc(nb + 1, sizeof *it);
+	size_t nb = old->nb > new_->nb ? old->nb : new_->nb, i, j, k = 0;
+	struct ident_item *io = hpt_xcalloc(old->nb + 1, sizeof *io);
+	struct ident_item *in = hpt_xcalloc(new_->nb + 1, sizeof *in);
+	struct diff_item *it = hpt_xcalloc(2 * nb + 1, sizeof *it);
 	struct hp_band_diff *out;
-	for (i = 0; i < nb; i++) {
-		const struct hp_band_stats *a = band_of(old, i);
-		const struct hp_band_stats *b = band_of(new_, i);
-		struct diff_item *x;
-		if (!a && !b)
-			continue;
-		x = &it[k++];
-		x->d.band = (uint32_t)i;
-		x->d.old_integral = a ? a->integral : 0;
-		x->d.new_integral = b ? b->integral : 0;
-		x->d.delta_integral = x->d.new_integral - x->d.old_integral;
-		x->d.old_max = a ? a->max : 0;
-		x->d.new_max = b ? b->max : 0;
-		x->d.old_slope = a ? a->slope : 0;
-		x->d.new_slope = b ? b->slope : 0;
-		x->d.delta_slope = x->d.new_slope - x->d.old_slope;
-		x->key.dk = x->d.delta_integral < 0 ? -x->d.delta_integral
-		                                    : x->d.delta_integral;
-		/* equal changes (two runs alike): the larger band first */
-		x->key.dk2 = x->d.new_integral > x->d.old_integral
-		             ? x->d.new_integral : x->d.old_integral;
-		x->key.name = bands->name[i];
-		x->key.len = bands->len[i];
+	struct hpt_intern ids;
+	size_t no, nn;
+	hpt_intern_init(&ids);
+	no = ident_items(old, bands, &ids, io);
+	nn = ident_items(new_, bands, &ids, in);
+	i = j = 0;
+	while (i < no || j < nn) {
+		uint32_t g = i < no && (j >= nn || io[i].gid <= in[j].gid)
+		             ? io[i].gid : in[j].gid;
+		size_t i0 = i, j0 = j, m;
+		int several;
+		while (i < no && io[i].gid == g)
+			i++;
+		while (j < nn && in[j].gid == g)
+			j++;
+		several = i - i0 > 1 || j - j0 > 1;
+		for (m = 0; i0 + m < i || j0 + m < j; m++) {
+			const struct ident_item *a = i0 + m < i ? &io[i0 + m]
+			                                        : NULL;
+			const struct ident_item *b = j0 + m < j ? &in[j0 + m]
+			                                        : NULL;
+			struct diff_item *x = &it[k++];
+			uint32_t shown = b ? b->id : a->id;
+			x->d.old_band = a ? a->id : HP_NO_BAND;
+			x->d.new_band = b ? b->id : HP_NO_BAND;
+			x->d.name = hp_band_identity(bands->name[shown],
+			                             bands->len[shown],
+			                             &x->d.len);
+			if (several || x->d.len == 0) {
+				x->d.name = bands->name[shown];
+				x->d.len = bands->len[shown];
+			}
+			diff_figures(x, a ? band_of(old, a->id) : NULL,
+			             b ? band_of(new_, b->id) : NULL);
+			x->key.name = x->d.name;
+			x->key.len = x->d.len;
+		}
 	}
+	hpt_intern_free(&ids);
+	free(io);
+	free(in);
 	qsort(it, k, sizeof *it, by_change);
 	out = hpt_xcalloc(k + 1, sizeof *out);
 	for (i = 0; i < k; i++)

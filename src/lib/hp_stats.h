@@ -28,8 +28,23 @@
  *   first,last times of the first and last sample with a row for it
  *   slope      least-squares slope of its values against time, in bytes
  *              per second, over the samples from its first appearance to
- *              the end of the interval (0 with fewer than two such
- *              samples, or when they all have the same time)
+ *              the end of the interval, less GHC's exit census (0 with
+ *              fewer than two such samples, or when they all have the
+ *              same time)
+ *   growth     the fitted line's rise over those samples, in bytes: the
+ *              slope times the time from the band's first sample to the
+ *              last sample the slope counts (0 when the slope is 0)
+ *
+ * GHC's exit census is the empty sample that rts/ProfHeap.c writes when
+ * the program ends (formats.md 1.1), and ev_heap.h gives an eventlog
+ * that ended: the last sample of the input, when it has no rows and is
+ * not its first.  It says that the program ended, not that its heap was
+ * empty: counting it would pull every band's slope down (a band of one
+ * size in every census would shrink).  Only the slopes leave it out:
+ * the integrals, means and the final total count it.  An empty sample
+ * that another follows is a census like any other.  A band starts at
+ * its first sample because it did not exist before (a stack not yet
+ * entered): zeros there would make every late band a grower.
  *
  * Byte sums are exact (128 bits); times are kept as the input's text
  * (the duration is computed exactly, as a decimal); the other figures
@@ -75,6 +90,7 @@ struct hp_band_stats {
 	double mean;             /* bytes */
 	double share;            /* percent */
 	double slope;            /* bytes per second */
+	double growth;           /* bytes */
 	/* private: set at the band's first sample */
 	long double n0, st0, stt0; /* the profile's count, sum of times and
 	                          * of squared times before that sample */
@@ -127,6 +143,10 @@ struct hp_stats {
 	double mean_total;       /* total_integral / duration (bytes), or
 	                          * the average total with a duration of 0 */
 	int time_decimals;       /* most decimals of a time in the input */
+	int exit_census;         /* after finish: the input ends with GHC's
+	                          * exit census (its last sample, not its
+	                          * first, is empty); 0: the program was
+	                          * killed or is still running */
 	/* per band, indexed by band id; bands 0..nb-1 have an entry */
 	struct hp_band_stats *b;
 	size_t nb, bcap;
@@ -152,7 +172,16 @@ struct hp_stats {
 	uint32_t *upd;           /* room for the bands of a sample's rows */
 	size_t upd_cap;
 	long double n, st, stt;  /* count, sum of times, of squared times
-	                          * (times less the first, for precision) */
+	                          * (times less the first, for precision)
+	                          * of the samples the slopes count */
+	long double fit_end;     /* the time of the last of them (less the
+	                          * first) */
+	int pending_empty;       /* the last sample in the interval was
+	                          * empty and is not yet counted: counted
+	                          * when another sample follows */
+	long double pending_tt;  /* its time less the first */
+	uint64_t seen;           /* samples added, in the interval or not */
+	int ended_empty;         /* the last of them was empty */
 	int finished;
 };
 
@@ -163,7 +192,7 @@ void hp_stats_init(struct hp_stats *st, const char *start, const char *end);
 /* Keep a copy of the profile's job, date and value unit. */
 void hp_stats_header(struct hp_stats *st, const struct hp_header *h);
 /* Add one census (not a MARK); a sample outside the interval is
- * skipped. */
+ * skipped (but tells whether the one before it was the last). */
 void hp_stats_add(struct hp_stats *st, const struct hp_sample *s);
 /* Compute the figures that need the whole interval (integral, mean,
  * share, slope, duration, mean total).  Call once, after the last
@@ -176,31 +205,54 @@ double hp_stats_spark(const struct hp_stats *st, size_t i);
 
 /* The figure a band list is sorted by (hpstat -S). */
 enum hp_stats_key {
-	HP_KEY_MAX, HP_KEY_SUM, HP_KEY_INTEGRAL, HP_KEY_SLOPE, HP_KEY_NAME
+	HP_KEY_MAX, HP_KEY_SUM, HP_KEY_INTEGRAL, HP_KEY_SLOPE, HP_KEY_NAME,
+	HP_KEY_GROWTH
 };
 
 /* The ids of the bands with a row in the interval, sorted by key
- * (descending; HP_KEY_NAME ascending by bytes), ties by name; *n is set
- * to their number.  The caller frees the array. */
+ * (descending; HP_KEY_NAME ascending by bytes; HP_KEY_GROWTH equal
+ * growths by integral, descending), ties by name; *n is set to their number.  The
+ * caller frees the array. */
 uint32_t *hp_stats_order(const struct hp_stats *st,
                          const struct hpt_intern *bands,
                          enum hp_stats_key key, size_t *n);
 
+/* No band: a band of one profile only has this as its band in the
+ * other. */
+#define HP_NO_BAND UINT32_MAX
+
 /* One band in two profiles (hpstat -d): a band absent from one counts
- * 0 there.  Integrals in byte-seconds, max in bytes, slopes in bytes
- * per second; delta is new - old. */
+ * 0 there.  name[0..len) is the name to show (a pointer into the band
+ * table: the band's identity, or its whole name, below); old_band and
+ * new_band the band in each (HP_NO_BAND: none).  Integrals in
+ * byte-seconds, max and growth in bytes, slopes in bytes per second;
+ * delta is new - old. */
 struct hp_band_diff {
-	uint32_t band;
+	const char *name;
+	size_t len;
+	uint32_t old_band, new_band;
 	double old_integral, new_integral, delta_integral;
 	uint64_t old_max, new_max;
 	double old_slope, new_slope, delta_slope;
+	double old_growth, new_growth, delta_growth;
 };
 
-/* Every band with a row in either profile (finished, over one band
- * table), sorted by the absolute change in integral, largest first;
- * equal changes by the larger of the band's two integrals, largest
- * first, then by name; *n is set to their number.  The caller frees
- * it. */
+/*
+ * Every band with a row in either profile (finished, over one band
+ * table), a band of one matched with a band of the other by their
+ * identity (hp_band_identity, hp.h: the name without GHC's "(N)", so
+ * that a stack renumbered by a rebuild is one band).  Bands of one
+ * profile with one identity (two stacks that differ only by their
+ * numbers) pair in the order of the numbers taken off, smallest first,
+ * the first of the old with the first of the new; a band left over is
+ * in one profile only.  The name shown is the identity, but for an
+ * identity of several bands in either profile, whose bands show their
+ * whole names (the new profile's band's, else the old's), and for an
+ * empty identity ("(7)", a stack of one empty label), shown whole too.  Sorted by
+ * the absolute change in integral, largest first; equal changes by the
+ * larger of the two integrals, largest first, then by the name shown;
+ * *n is set to their number.  The caller frees it (not the names).
+ */
 struct hp_band_diff *hp_stats_diff(const struct hp_stats *old,
                                    const struct hp_stats *new_,
                                    const struct hpt_intern *bands,

@@ -9,8 +9,8 @@
  *
  *   job         leak 200000 +RTS -hc
  *   ...
- *   band                          max       mean     integral  share         slope
- *   <23 columns>            <11>       <11>         <13>    <7>          <14>
+ *   band                         max     integral  share      growth         slope
+ *   <22 columns>           <11>         <13>    <7>        <12>          <14>
  *
  * Signed figures (slopes, changes) carry a sign unless they show as 0.
  */
@@ -24,6 +24,7 @@
 #include "output.h"
 
 #define NAME_COLS 23
+#define BAND_COLS 22 /* the name in the band table of one profile */
 #define LABEL_COLS 12
 #define LINE_COLS 79
 
@@ -38,11 +39,12 @@ void hp_stats_readable(char *buf, double bytes)
 		snprintf(buf, 32, "%s%.0f B", sign, v);
 		return;
 	}
-	/* the unit whose one-decimal figure stays below 1024 */
-	while (u < 7 && v >= 1023.95) {
+	/* the unit whose one-decimal figure stays below 1024; from 1023.5
+	 * to 1023.95 bytes, which "%.0f B" would show as 1024 B, 1.0 KiB */
+	do {
 		v /= 1024;
 		u++;
-	}
+	} while (u < 7 && v >= 1023.95);
 	snprintf(buf, 32, "%s%.1f %s", sign, v, unit[u]);
 }
 
@@ -59,10 +61,10 @@ static void readable_count(char *buf, double v)
 		snprintf(buf, 32, "%s%.0f", sign, a);
 		return;
 	}
-	while (u < 7 && a >= 999.95) {
+	do {
 		a /= 1000;
 		u++;
-	}
+	} while (u < 7 && a >= 999.95);
 	snprintf(buf, 32, "%s%.1f%c", sign, a, prefix[u]);
 }
 
@@ -311,21 +313,21 @@ static void text_band_table(const struct hp_stats_view *v)
 	const struct hp_stats *st = v->st;
 	size_t i;
 	char buf[48];
-	hpt_out_str("\nband                           max       mean"
-	            "     integral  share         slope\n");
+	hpt_out_str("\nband                         max     integral  share"
+	            "      growth         slope\n");
 	for (i = 0; i < v->n; i++) {
 		uint32_t id = v->order[i];
 		const struct hp_band_stats *b = &st->b[id];
-		out_name_col(v->bands->name[id], v->bands->len[id], NAME_COLS);
+		out_name_col(v->bands->name[id], v->bands->len[id], BAND_COLS);
 		hp_stats_value(buf, (double)b->max, st->in_bytes);
-		out_right(buf, 11);
-		hp_stats_value(buf, b->mean, st->in_bytes);
 		out_right(buf, 11);
 		hp_stats_value(buf, b->integral, st->in_bytes);
 		strcat(buf, "\xc2\xb7s");
 		out_right(buf, 13);
 		snprintf(buf, sizeof buf, "%.1f%%", b->share);
 		out_right(buf, 7);
+		signed_value(buf, b->growth, st->in_bytes, "");
+		out_right(buf, 12);
 		signed_value(buf, b->slope, st->in_bytes, "/s");
 		out_right(buf, 14);
 		hpt_out_char('\n');
@@ -351,7 +353,7 @@ void hp_stats_write_tsv_header(int with_file)
 	if (with_file)
 		hpt_out_str("file\t");
 	hpt_out_str("band\tsamples\tmax\tmax_time\tmean\tsum\tintegral\t"
-	            "share\tfirst\tlast\tslope\n");
+	            "share\tfirst\tlast\tslope\tgrowth\n");
 	hpt_out_mark();
 }
 
@@ -387,6 +389,8 @@ void hp_stats_write_tsv(const struct hp_stats_view *v)
 		out_time(st, &b->last);
 		hpt_out_char('\t');
 		out_fixed(b->slope);
+		hpt_out_char('\t');
+		out_fixed(b->growth);
 		hpt_out_char('\n');
 		hpt_out_mark();
 	}
@@ -487,6 +491,8 @@ static void json_band(const struct hp_stats_view *v, uint32_t id)
 	out_time(st, &b->last);
 	hpt_out_str(", \"slope\": ");
 	out_fixed(b->slope);
+	hpt_out_str(", \"growth\": ");
+	out_fixed(b->growth);
 	hpt_out_char('}');
 }
 
@@ -604,8 +610,7 @@ void hp_stats_write_diff_text(const struct hp_stats_view *old,
 	hpt_out_mark();
 	for (i = 0; i < n; i++) {
 		const struct hp_band_diff *x = &d[i];
-		out_name_col(new_->bands->name[x->band],
-		             new_->bands->len[x->band], NAME_COLS);
+		out_name_col(x->name, x->len, NAME_COLS);
 		hp_stats_value(buf, x->new_integral, b->in_bytes);
 		strcat(buf, "\xc2\xb7s");
 		out_right(buf, 13);
@@ -627,14 +632,14 @@ void hp_stats_write_diff_tsv(const struct hp_stats_view *old,
 {
 	size_t i;
 	(void)old;
+	(void)new_;
 	hpt_out_str("band\told_integral\tnew_integral\tdelta_integral\t"
 	            "old_max\tnew_max\tdelta_max\told_slope\tnew_slope\t"
-	            "delta_slope\n");
+	            "delta_slope\told_growth\tnew_growth\tdelta_growth\n");
 	hpt_out_mark();
 	for (i = 0; i < n; i++) {
 		const struct hp_band_diff *x = &d[i];
-		hpt_out_tsv(new_->bands->name[x->band],
-		            new_->bands->len[x->band]);
+		hpt_out_tsv(x->name, x->len);
 		hpt_out_char('\t');
 		out_fixed(x->old_integral);
 		hpt_out_char('\t');
@@ -653,6 +658,12 @@ void hp_stats_write_diff_tsv(const struct hp_stats_view *old,
 		out_fixed(x->new_slope);
 		hpt_out_char('\t');
 		out_fixed(x->delta_slope);
+		hpt_out_char('\t');
+		out_fixed(x->old_growth);
+		hpt_out_char('\t');
+		out_fixed(x->new_growth);
+		hpt_out_char('\t');
+		out_fixed(x->delta_growth);
 		hpt_out_char('\n');
 		hpt_out_mark();
 	}
@@ -681,8 +692,7 @@ void hp_stats_write_diff_json(const struct hp_stats_view *old,
 		const struct hp_band_diff *x = &d[i];
 		hpt_out_str(i ? ",\n    " : "\n    ");
 		hpt_out_str("{\"band\": ");
-		hpt_out_json_string(new_->bands->name[x->band],
-		                    new_->bands->len[x->band]);
+		hpt_out_json_string(x->name, x->len);
 		hpt_out_str(", \"old_integral\": ");
 		out_fixed(x->old_integral);
 		hpt_out_str(", \"new_integral\": ");
@@ -701,6 +711,12 @@ void hp_stats_write_diff_json(const struct hp_stats_view *old,
 		out_fixed(x->new_slope);
 		hpt_out_str(", \"delta_slope\": ");
 		out_fixed(x->delta_slope);
+		hpt_out_str(", \"old_growth\": ");
+		out_fixed(x->old_growth);
+		hpt_out_str(", \"new_growth\": ");
+		out_fixed(x->new_growth);
+		hpt_out_str(", \"delta_growth\": ");
+		out_fixed(x->delta_growth);
 		hpt_out_char('}');
 		hpt_out_mark();
 	}
