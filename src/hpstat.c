@@ -28,7 +28,8 @@ static const char usage[] =
     "usage: hpstat [-s START] [-e END] [-b]"
     " [-S max|sum|integral|slope|growth|name]\n"
     "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json]"
-    " [-q] [file ...]";
+    " [-q]\n"
+    "              [file ...]";
 
 /* What the options ask for, checked once. */
 struct opts {

@@ -453,7 +453,8 @@ narrow() {
 	run hpstat -h
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|growth|name]" ]
-	[ "${lines[1]}" = "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q] [file ...]" ]
+	[ "${lines[1]}" = "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q]" ]
+	[ "${lines[2]}" = "              [file ...]" ]
 }
 
 # ---- the EXAMPLES of man/hpstat.1, run on real profiles ----
