@@ -5,11 +5,12 @@
  *
  *   text  the summary (job, date, samples, bands, max cost, max total,
  *         mean and final total, a sparkline of the total over time),
- *         then with show_bands a band table; aligned for 80 columns,
+ *         then with show_bands a band table (max, integral, share,
+ *         growth, slope); aligned for 80 columns,
  *         sizes in binary units (12.3 MiB), names longer than their
  *         column cut with a mark
  *   tsv   a header row, then one row per band: [file] band samples max
- *         max_time mean sum integral share first last slope
+ *         max_time mean sum integral share first last slope growth
  *   json  one object per profile (several: an array of them), with the
  *         summary and per_band objects named as the TSV columns
  *
@@ -68,7 +69,9 @@ void hp_stats_write_diff_text(const struct hp_stats_view *old,
                               const struct hp_stats_view *new_,
                               const struct hp_band_diff *d, size_t n);
 /* band old_integral new_integral delta_integral old_max new_max
- * delta_max old_slope new_slope delta_slope, with a header row. */
+ * delta_max old_slope new_slope delta_slope old_growth new_growth
+ * delta_growth, with a header row; band is each row's name shown
+ * (struct hp_band_diff). */
 void hp_stats_write_diff_tsv(const struct hp_stats_view *old,
                              const struct hp_stats_view *new_,
                              const struct hp_band_diff *d, size_t n);
