@@ -401,45 +401,6 @@ if len(w) != len(k) or bad:
 	[ "$(python3 "$CHECK" shares "$BATS_TEST_TMPDIR/o.svg")" -ge 5 ]
 }
 
-# chains OUT L:T...: a -pj profile (prof2json's input, linear in its
-# depth) whose MAIN has one chain of cost centres per argument, chain k
-# L levels of "gk" (module M) with T ticks and 1000 T bytes at its top.
-chains() {
-	python3 - "$@" <<'EOF'
-import json
-import sys
-out, specs = sys.argv[1], [tuple(map(int, a.split(":"))) for a in sys.argv[2:]]
-ccs = [{"id": 1, "label": "MAIN", "module": "MAIN", "src_loc": "<built-in>", "is_caf": False}]
-ccs += [{"id": k + 2, "label": "g%d" % (k + 1), "module": "M", "src_loc": "M.hs:%d:1" % (k + 1), "is_caf": False}
-        for k in range(len(specs))]
-tt = sum(t for _, t in specs)
-head = {"program": "deep", "arguments": ["deep"], "rts_arguments": ["-pj"],
-        "end_time": "Tue Dec  1 12:00 2026", "initial_capabilities": 1,
-        "total_time": tt / 1000, "total_ticks": tt, "tick_interval": 1000,
-        "total_alloc": 1000 * tt, "cost_centres": ccs}
-parts = []
-for k, (l, t) in enumerate(specs):
-    parts.append("".join('{"id": %d, "entries": 1, "alloc": %d, "ticks": %d, "children": ['
-                         % (k + 2, 1000 * t if i == l - 1 else 0, t if i == l - 1 else 0)
-                         for i in range(l)) + "]}" * l)
-with open(out, "w") as f:
-    f.write(json.dumps(head)[:-1] + ', "profile": {"id": 1, "entries": 0, '
-            '"alloc": 0, "ticks": 0, "children": [' + ", ".join(parts) + "]}}\n")
-EOF
-}
-
-# rows FILE: the number of flame-graph boxes drawn, and of levels.
-rows() {
-	python3 -c '
-import sys, xml.etree.ElementTree as ET
-NS = "{http://www.w3.org/2000/svg}"
-root = ET.parse(sys.argv[1]).getroot()
-flame = [e for e in root.iter() if e.get("id") == "flame"][0]
-ys = [g.find(NS + "rect").get("y") for g in flame]
-print(len(ys), len(set(ys)))
-' "$1"
-}
-
 @test "proftree -o svg: the totals line and footer are exact past 2^53 ticks and at 2^64-1 bytes" {
 	# as doubles, 2^53 + 1 + 2 ticks would be 9007199254740996 and
 	# 2^64 - 2 + 1 bytes 18446744073709551616
@@ -448,84 +409,6 @@ print(len(ys), len(set(ys)))
 	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/t.svg")" = "width: inherited time (9007199254740995 ticks in all)" ]
 	proftree -o svg -w alloc "$BATS_TEST_TMPDIR/big.prof" >"$BATS_TEST_TMPDIR/a.svg"
 	[ "$(xmllint --xpath 'string(//*[@id="footer"])' "$BATS_TEST_TMPDIR/a.svg")" = "box width: inherited allocation (18446744073709551615 bytes in all); label: cost centre and its share of the whole width; the tooltips hold module, source, entries and figures" ]
-}
-
-@test "proftree -o svg: a tree 100 000 levels deep: 100 levels drawn, a dashed box for the rest" {
-	chains "$BATS_TEST_TMPDIR/deep.json" 99999:5
-	proftree -o svg "$BATS_TEST_TMPDIR/deep.json" >"$BATS_TEST_TMPDIR/o.svg"
-	valid "$BATS_TEST_TMPDIR/o.svg"
-	[ "$(wc -c <"$BATS_TEST_TMPDIR/o.svg")" -lt 60000 ]
-	[ "$(rows "$BATS_TEST_TMPDIR/o.svg")" = "100 100" ]
-	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
-	[ "$(xmllint --xpath 'string(//*[@id="cut"])' "$BATS_TEST_TMPDIR/o.svg")" = "Only the lowest 100 levels are drawn (the most a picture shows); each dashed box stands for the stacks above it: how many levels, and their share" ]
-	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/o.svg")" = "$(printf '▲ 99900 levels 100 %%\t99900 more levels above g1, not drawn (depth 100 to 99999; the root is 0)')" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '99900 more levels above g1, not drawn (depth 100 to 99999; the root is 0) | above: 100.0 % time (5 ticks), 100.0 % alloc (5000 bytes) | proftree -o tree or -o tsv lists them'
-	[ "$(xmllint --xpath 'string(//*[@id="cut-marks"]/*/*[local-name()="rect"]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 1180 ]
-	# the totals line stays as it is; the same bytes in every run
-	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Tue Dec  1 12:00 2026 — total time 0.01 secs (5 ticks), total alloc 5000 bytes, width: inherited time (5 ticks in all); only 5 ticks: widths are rough (-w alloc is exact)" ]
-	proftree -o svg "$BATS_TEST_TMPDIR/deep.json" | cmp - "$BATS_TEST_TMPDIR/o.svg"
-	# at the limit: 100 levels are drawn whole, 101 are cut by one
-	proftree -d 99 -o svg "$BATS_TEST_TMPDIR/deep.json" >"$BATS_TEST_TMPDIR/d99.svg"
-	[ "$(rows "$BATS_TEST_TMPDIR/d99.svg")" = "100 100" ]
-	[ "$(xmllint --xpath 'count(//*[@id="cut" or @id="cut-marks"])' "$BATS_TEST_TMPDIR/d99.svg")" = 0 ]
-	proftree -d 100 -o svg -w alloc "$BATS_TEST_TMPDIR/deep.json" >"$BATS_TEST_TMPDIR/d100.svg"
-	[ "$(rows "$BATS_TEST_TMPDIR/d100.svg")" = "100 100" ]
-	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/d100.svg" bytes)" = "$(printf '▲ 1 level 100 %%\t1 more level above g1, not drawn (depth 100; the root is 0)')" ]
-	# the inverted tree: one root, its callers 1000 deep
-	# (-d: -i without it is quadratic in the depth)
-	proftree -i -d 1000 -o svg "$BATS_TEST_TMPDIR/deep.json" >"$BATS_TEST_TMPDIR/i.svg"
-	valid "$BATS_TEST_TMPDIR/i.svg"
-	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/i.svg" | cut -f1)" = "▲ 901 levels 100 %" ]
-}
-
-@test "proftree -o svg: stacks cut at 100 levels, each with its own dashed box" {
-	chains "$BATS_TEST_TMPDIR/c.json" 50:10 150:30 300:60
-	proftree -o svg "$BATS_TEST_TMPDIR/c.json" >"$BATS_TEST_TMPDIR/o.svg"
-	valid "$BATS_TEST_TMPDIR/o.svg"
-	[ "$(rows "$BATS_TEST_TMPDIR/o.svg")" = "249 100" ]
-	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
-	run python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/o.svg"
-	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 2 ]
-	[ "${lines[0]}" = "$(printf '▲ 201 levels 60 %%\t201 more levels above g3, not drawn (depth 100 to 300; the root is 0)')" ]
-	[ "${lines[1]}" = "$(printf '▲ 51 levels 30 %%\t51 more levels above g2, not drawn (depth 100 to 150; the root is 0)')" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '51 more levels above g2, not drawn (depth 100 to 150; the root is 0) | above: 30.0 % time (30 ticks), 30.0 % alloc (30000 bytes) | proftree -o tree or -o tsv lists them'
-	# the dashed boxes: above the top row, as wide as the stacks under them
-	[ "$(xmllint --xpath 'string((//*[@id="cut-marks"]/*/*[local-name()="rect"])[1]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 708 ]
-	[ "$(xmllint --xpath 'string((//*[@id="cut-marks"]/*/*[local-name()="rect"])[2]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 354 ]
-	[ "$(xmllint --xpath 'string((//*[@id="cut-marks"]/*/*[local-name()="rect"])[1]/@stroke-dasharray)' "$BATS_TEST_TMPDIR/o.svg")" = "4,2" ]
-	# a narrow stack: its count only, never a cut number
-	chains "$BATS_TEST_TMPDIR/n.json" 300:970 150:30
-	proftree -o svg "$BATS_TEST_TMPDIR/n.json" >"$BATS_TEST_TMPDIR/n.svg"
-	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/n.svg" | cut -f1 | tr '\n' '|')" = "▲ 201 levels 97 %|▲ 51|" ]
-}
-
-@test "proftree -o svg: at most 800 labels: a wide and deep tree is cut lower" {
-	# twelve chains 300 levels deep: twelve labels a level
-	chains "$BATS_TEST_TMPDIR/w.json" 300:1 300:1 300:1 300:1 300:1 300:1 300:1 300:1 300:1 300:1 300:1 300:1
-	proftree -o svg "$BATS_TEST_TMPDIR/w.json" >"$BATS_TEST_TMPDIR/o.svg"
-	valid "$BATS_TEST_TMPDIR/o.svg"
-	# MAIN, then 12 labels on each of levels 1 to 65 and 12 on their
-	# dashed boxes: 1 + 12 x 65 + 12 = 793; one level more is 805
-	[ "$(rows "$BATS_TEST_TMPDIR/o.svg")" = "781 66" ]
-	[ "$(xmllint --xpath 'count(//*[local-name()="text"][ancestor::*[@id="flame" or @id="cut-marks"]])' "$BATS_TEST_TMPDIR/o.svg")" = 793 ]
-	[ "$(xmllint --xpath 'string(//*[@id="cut"])' "$BATS_TEST_TMPDIR/o.svg")" = "Only the lowest 66 levels are drawn (more would be too many boxes to draw); each dashed box stands for the stacks above it: how many levels, and their share" ]
-	run python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/o.svg"
-	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 12 ]
-	# ties in the order of labels: g1, g10, g11, g12, g2, ...; no room
-	# for the share
-	[ "${lines[11]}" = "$(printf '▲ 235 levels\t235 more levels above g9, not drawn (depth 66 to 300; the root is 0)')" ]
-}
-
-@test "proftree -o svg: a -p report cut at 100 levels gives percentages above the cut" {
-	awk 'BEGIN {
-		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc"; print ""
-		s = ""; for (i = 0; i < 130; i++) { printf "%s%s M %d 1 %s 100.0 100.0\n", s, (i ? "f" i : "MAIN"), i + 1, (i == 129) ? "100.0 100.0" : "0.0 0.0"; s = s " " }
-	}' | proftree -o svg >"$BATS_TEST_TMPDIR/o.svg"
-	valid "$BATS_TEST_TMPDIR/o.svg"
-	[ "$(rows "$BATS_TEST_TMPDIR/o.svg")" = "100 100" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '30 more levels above f99, not drawn (depth 100 to 129; the root is 0) | above: 100.0 % time, 100.0 % alloc | proftree -o tree or -o tsv lists them'
 }
 
 @test "proftree -o svg: children under a pixel each are merged into one box" {
@@ -560,17 +443,6 @@ print(len(ys), len(set(ys)))
 	# inverted: 621 roots of 1 tick each, merged at the bottom row
 	proftree -o svg -i "$BATS_TEST_TMPDIR/sub.prof" >"$BATS_TEST_TMPDIR/i.svg"
 	[ "$(python3 "$CHECK" more "$BATS_TEST_TMPDIR/i.svg")" = "$(printf '621 more 38 %%\t621 roots, each narrower than a pixel, merged into this box\t452.1')" ]
-	# cut at 100 levels: the dashed box on c99 is as wide as all its
-	# children, the 600 merged ones too, not as w alone (737.5 px)
-	awk 'BEGIN {
-		print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
-		s = ""; for (i = 0; i < 100; i++) { printf "%s%s M %d 1 0.0 0.0 0.0 0.0 0 0\n", s, (i ? "c" i : "MAIN"), i + 1; s = s " " }
-		printf "%sw M 200 1 0.0 0.0 0.0 0.0 0 0\n", s
-		printf "%s x M 201 1 0.0 0.0 0.0 0.0 1000 1000\n", s
-		for (i = 1; i <= 600; i++) printf "%ss%d M %d 1 0.0 0.0 0.0 0.0 1 1\n", s, i, i + 201
-	}' | proftree -o svg >"$BATS_TEST_TMPDIR/c.svg"
-	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/c.svg")" = "$(printf '▲ 2 levels 100 %%\t2 more levels above c99, not drawn (depth 100 to 101; the root is 0)')" ]
-	[ "$(xmllint --xpath 'string(//*[@id="cut-marks"]/*/*[local-name()="rect"]/@width)' "$BATS_TEST_TMPDIR/c.svg")" = 1180 ]
 	# a report of 2159 children of MAIN, each 0.5 px: one box of them
 	# all, not MAIN alone
 	awk 'BEGIN {

@@ -2,11 +2,10 @@
  * prof_svg.c: the flame graph.  See prof_svg.h for what is drawn and
  * the bounds.
  *
- * Three passes over the linked nodes in preorder (prof_next, so a
- * parent comes before its children and no recursion is needed): lay
- * out every box (x and width from its parent's), add up the estimated
- * output of the boxes of each level, then draw the boxes of the levels
- * that fit in the budget.
+ * Over the linked nodes in preorder (prof_preorder, so a parent comes
+ * before its children and no recursion is needed): the width of every
+ * box (flame_widths), the boxes that fit in the budget, widest first
+ * (flame_select), their places (flame_place); then the drawing.
  */
 #include "prof_svg.h"
 
@@ -31,13 +30,262 @@
 #define FEW_TICKS 100   /* fewer ticks than this: widths are noise */
 #define TIP_MAX 512     /* bytes of a name in a tooltip */
 #define BUDGET 800000   /* bytes of boxes at most */
-#define LEVELS_MAX 100  /* levels drawn at most */
 #define LABELS_MAX 800  /* labels drawn at most */
 
-/* What pass 1 marks in drawn[]: the node's box is drawn (a pixel wide
- * or more; its level may still be cut), and a child's box is. */
-#define DRAWN 1
-#define GOES_ON 2
+
+/*
+ * The script of the flame graph in a browser (see prof_svg.h), one
+ * line a string, in two parts around the line that gives it the
+ * chart's x and width and the shortest cut label (MARGIN, PLOT_W,
+ * LABEL_MIN).  It moves and relabels the boxes drawn, from their own
+ * attributes and tooltips; nothing of it shows in a picture drawn
+ * without script.
+ */
+static const char *const script_head[] = {
+	"// The flame graph in a browser: a click on a box zooms to it (it then\n",
+	"// spans the chart; the boxes above it widen with it, its ancestors stay\n",
+	"// below it, shaded, to click back); a click on a root or on \"reset\n",
+	"// zoom\" zooms out; \"search\" (or the key / or Ctrl-F) highlights the\n",
+	"// boxes whose names match a regular expression and says their share of\n",
+	"// the whole width.  Without script the picture is as drawn.\n",
+	"(function () {\n",
+	"\tvar NS = 'http://www.w3.org/2000/svg';\n",
+	NULL
+};
+static const char *const script_body[] = {
+	"\tvar svg = document.documentElement;\n",
+	"\tvar boxes = [], zoomed = null, found = null;\n",
+	"\tvar bottom = -Infinity;\n",
+	"\tvar groups = document.querySelectorAll(\n",
+	"\t\t'#flame > g, #cut-marks > g');\n",
+	"\tvar i;\n",
+	"\tfor (i = 0; i < groups.length; i++) {\n",
+	"\t\tvar g = groups[i], r = g.querySelector('rect');\n",
+	"\t\tvar t = g.querySelector('text'), tip = g.querySelector('title');\n",
+	"\t\tvar b = {g: g, rect: r, text: t, drawn: !!t,\n",
+	"\t\t\tx: +r.getAttribute('x'), y: +r.getAttribute('y'),\n",
+	"\t\t\tw: +r.getAttribute('width'), fill: r.getAttribute('fill'),\n",
+	"\t\t\tlabel: t ? t.cloneNode(true) :\n",
+	"\t\t\t\tg.getAttribute('class') === 'node' ? unlabelled(r) : null,\n",
+	"\t\t\tname: g.getAttribute('class') === 'node' ?\n",
+	"\t\t\t\ttip.textContent.split('\\n')[0] : ''};\n",
+	"\t\tif (b.y > bottom)\n",
+	"\t\t\tbottom = b.y;\n",
+	"\t\tboxes.push(b);\n",
+	"\t\tg.style.cursor = 'pointer';\n",
+	"\t\tg.addEventListener('click', click.bind(null, b));\n",
+	"\t}\n",
+	"\n",
+	"\t// the label of a box drawn too narrow for one, to fill in when\n",
+	"\t// zoomed: empty, with its share of the whole width\n",
+	"\tfunction unlabelled(r) {\n",
+	"\t\tvar t = document.createElementNS(NS, 'text');\n",
+	"\t\tvar s = document.createElementNS(NS, 'tspan');\n",
+	"\t\tvar pct = +r.getAttribute('width') / W * 100;\n",
+	"\t\tt.setAttribute('y', +r.getAttribute('y') + 12);\n",
+	"\t\ts.setAttribute('class', 'suffix');\n",
+	"\t\ts.textContent = ' ' + pct.toFixed(pct >= 9.95 ? 0 : 1) + ' %';\n",
+	"\t\tt.appendChild(s);\n",
+	"\t\treturn t;\n",
+	"\t}\n",
+	"\n",
+	"\t// the width of s in pixels in the labels' font, measured on a\n",
+	"\t// canvas (no layout of the picture for each label), else on a\n",
+	"\t// text element of the picture\n",
+	"\tvar ctx = null, probe = null;\n",
+	"\tif (boxes.length && boxes[0].label) {\n",
+	"\t\tvar c = document.createElementNS('http://www.w3.org/1999/xhtml',\n",
+	"\t\t\t'canvas');\n",
+	"\t\tvar style = window.getComputedStyle(boxes[0].text ||\n",
+	"\t\t\tdocument.getElementById('flame'));\n",
+	"\t\tctx = c.getContext ? c.getContext('2d') : null;\n",
+	"\t\tif (ctx)\n",
+	"\t\t\tctx.font = '11px ' + style.fontFamily;\n",
+	"\t}\n",
+	"\tfunction measure(s) {\n",
+	"\t\tif (ctx)\n",
+	"\t\t\treturn ctx.measureText(s).width;\n",
+	"\t\tif (!probe) {\n",
+	"\t\t\tprobe = document.createElementNS(NS, 'text');\n",
+	"\t\t\tprobe.setAttribute('font-size', '11');\n",
+	"\t\t\tprobe.setAttribute('visibility', 'hidden');\n",
+	"\t\t\tsvg.appendChild(probe);\n",
+	"\t\t}\n",
+	"\t\tprobe.textContent = s;\n",
+	"\t\treturn probe.getComputedTextLength();\n",
+	"\t}\n",
+	"\n",
+	"\t// the box b spans [x, x + w]: within the span of a, to a tenth of\n",
+	"\t// a pixel (the coordinates have one decimal)\n",
+	"\tfunction within(b, a) {\n",
+	"\t\treturn b.x >= a.x - 0.15 && b.x + b.w <= a.x + a.w + 0.15;\n",
+	"\t}\n",
+	"\n",
+	"\t// the label of box b at width w: as drawn when unzoomed; else its\n",
+	"\t// name with the share (as drawn: of the whole width) when they fit,\n",
+	"\t// the name alone, the name cut with \"…\" (at least MINCHARS\n",
+	"\t// characters before it), or nothing\n",
+	"\tfunction relabel(b, w) {\n",
+	"\t\tif (!b.label)\n",
+	"\t\t\treturn;\n",
+	"\t\tif (b.text && !b.drawn) {\n",
+	"\t\t\tb.g.removeChild(b.text);\n",
+	"\t\t\tb.text = null;\n",
+	"\t\t}\n",
+	"\t\tif (w === b.w && !b.drawn)\n",
+	"\t\t\treturn;\n",
+	"\t\tvar t = b.label.cloneNode(true);\n",
+	"\t\tif (b.text)\n",
+	"\t\t\tb.g.replaceChild(t, b.text);\n",
+	"\t\telse\n",
+	"\t\t\tb.g.appendChild(t);\n",
+	"\t\tb.text = t;\n",
+	"\t\tt.setAttribute('x', +b.rect.getAttribute('x') + 3);\n",
+	"\t\tif (!b.name || w === b.w)\n",
+	"\t\t\treturn;\n",
+	"\t\tvar suffix = t.querySelector('tspan'), s = b.name, room = w - 6;\n",
+	"\t\tvar whole = measure(s);\n",
+	"\t\tt.textContent = s;\n",
+	"\t\tif (suffix && whole + measure(suffix.textContent) <= room) {\n",
+	"\t\t\tt.appendChild(suffix);\n",
+	"\t\t\treturn;\n",
+	"\t\t}\n",
+	"\t\tif (whole <= room)\n",
+	"\t\t\treturn;\n",
+	"\t\troom -= measure('\\u2026');\n",
+	"\t\tfor (var n = s.length - 1; n >= MINCHARS; n--) {\n",
+	"\t\t\tif (/[\\ud800-\\udbff]/.test(s.charAt(n - 1)))\n",
+	"\t\t\t\tcontinue;\n",
+	"\t\t\tif (measure(s.slice(0, n)) <= room) {\n",
+	"\t\t\t\tt.textContent = s.slice(0, n) + '\\u2026';\n",
+	"\t\t\t\treturn;\n",
+	"\t\t\t}\n",
+	"\t\t}\n",
+	"\t\tt.textContent = '';\n",
+	"\t}\n",
+	"\n",
+	"\tfunction place(b, x, w, shaded) {\n",
+	"\t\tb.g.style.display = '';\n",
+	"\t\tb.g.style.opacity = shaded ? '0.5' : '';\n",
+	"\t\tb.rect.setAttribute('x', Math.round(x * 10) / 10);\n",
+	"\t\tb.rect.setAttribute('width', Math.round(w * 10) / 10);\n",
+	"\t\trelabel(b, w);\n",
+	"\t}\n",
+	"\n",
+	"\t// zoom to box z (null: out)\n",
+	"\tfunction zoom(z) {\n",
+	"\t\tvar k, b;\n",
+	"\t\tzoomed = z && z.y < bottom ? z : null;\n",
+	"\t\tfor (k = 0; k < boxes.length; k++) {\n",
+	"\t\t\tb = boxes[k];\n",
+	"\t\t\tif (!zoomed) {\n",
+	"\t\t\t\tplace(b, b.x, b.w, false);\n",
+	"\t\t\t} else if (b.y <= zoomed.y && within(b, zoomed)) {\n",
+	"\t\t\t\tplace(b, X0 + (b.x - zoomed.x) * W / zoomed.w,\n",
+	"\t\t\t\t      b.w * W / zoomed.w, false);\n",
+	"\t\t\t} else if (b.y > zoomed.y && within(zoomed, b)) {\n",
+	"\t\t\t\tplace(b, X0, W, true);\n",
+	"\t\t\t} else {\n",
+	"\t\t\t\tb.g.style.display = 'none';\n",
+	"\t\t\t}\n",
+	"\t\t}\n",
+	"\t\treset.style.display = zoomed ? '' : 'none';\n",
+	"\t}\n",
+	"\n",
+	"\tfunction click(b) {\n",
+	"\t\tzoom(b);\n",
+	"\t}\n",
+	"\n",
+	"\t// highlight the boxes whose names match re (null: none), and say\n",
+	"\t// the share of the whole width they hold (their spans, each counted\n",
+	"\t// once: a match inside a match adds nothing)\n",
+	"\tfunction search(re) {\n",
+	"\t\tvar spans = [], k, b, sum = 0, end = -Infinity;\n",
+	"\t\tfound = re;\n",
+	"\t\tfor (k = 0; k < boxes.length; k++) {\n",
+	"\t\t\tb = boxes[k];\n",
+	"\t\t\tif (re && b.name && re.test(b.name)) {\n",
+	"\t\t\t\tb.rect.setAttribute('fill', '#ee3377');\n",
+	"\t\t\t\tb.g.setAttribute('data-match', '1');\n",
+	"\t\t\t\tspans.push([b.x, b.x + b.w]);\n",
+	"\t\t\t} else {\n",
+	"\t\t\t\tb.rect.setAttribute('fill', b.fill);\n",
+	"\t\t\t\tb.g.removeAttribute('data-match');\n",
+	"\t\t\t}\n",
+	"\t\t}\n",
+	"\t\tspans.sort(function (p, q) { return p[0] - q[0]; });\n",
+	"\t\tfor (k = 0; k < spans.length; k++) {\n",
+	"\t\t\tif (spans[k][1] <= end)\n",
+	"\t\t\t\tcontinue;\n",
+	"\t\t\tsum += spans[k][1] - Math.max(spans[k][0], end);\n",
+	"\t\t\tend = spans[k][1];\n",
+	"\t\t}\n",
+	"\t\tmatched.textContent = re ? 'matched ' + re.source + ': ' +\n",
+	"\t\t\tspans.length + ' box' + (spans.length === 1 ? '' : 'es') +\n",
+	"\t\t\t', ' + (sum / W * 100).toFixed(1) + ' % of the whole' : '';\n",
+	"\t\tclear.style.display = re ? '' : 'none';\n",
+	"\t}\n",
+	"\n",
+	"\tfunction ask() {\n",
+	"\t\tvar s = window.prompt('Search: a regular expression of names',\n",
+	"\t\t\tfound ? found.source : '');\n",
+	"\t\tif (s === null)\n",
+	"\t\t\treturn;\n",
+	"\t\ttry {\n",
+	"\t\t\tsearch(s === '' ? null : new RegExp(s));\n",
+	"\t\t} catch (e) {\n",
+	"\t\t\tmatched.textContent = 'not a regular expression: ' + s;\n",
+	"\t\t}\n",
+	"\t}\n",
+	"\n",
+	"\t// the controls, left on the footer's line\n",
+	"\tvar foot = document.getElementById('footer');\n",
+	"\tvar y = foot ? foot.getAttribute('y') : 20;\n",
+	"\tfunction control(x, text, tip, act) {\n",
+	"\t\tvar c = document.createElementNS(NS, 'text');\n",
+	"\t\tc.setAttribute('x', x);\n",
+	"\t\tc.setAttribute('y', y);\n",
+	"\t\tc.setAttribute('font-size', '11');\n",
+	"\t\tc.setAttribute('fill', '#225599');\n",
+	"\t\tc.setAttribute('text-decoration', 'underline');\n",
+	"\t\tc.style.cursor = 'pointer';\n",
+	"\t\tc.textContent = text;\n",
+	"\t\tvar tt = document.createElementNS(NS, 'title');\n",
+	"\t\ttt.textContent = tip;\n",
+	"\t\tc.appendChild(tt);\n",
+	"\t\tc.addEventListener('click', act);\n",
+	"\t\tsvg.appendChild(c);\n",
+	"\t\treturn c;\n",
+	"\t}\n",
+	"\tvar search_c = control(X0, 'search', 'highlight the names that ' +\n",
+	"\t\t'match a regular expression (key / or Ctrl-F; Escape clears)',\n",
+	"\t\task);\n",
+	"\tsearch_c.id = 'search';\n",
+	"\tvar clear = control(X0 + 45, 'clear', 'clear the search',\n",
+	"\t\tfunction () { search(null); });\n",
+	"\tclear.id = 'clear';\n",
+	"\tvar reset = control(X0 + 80, 'reset zoom', 'show the whole tree ' +\n",
+	"\t\t'(or click a root)', function () { zoom(null); });\n",
+	"\treset.id = 'reset';\n",
+	"\tvar matched = document.createElementNS(NS, 'text');\n",
+	"\tmatched.id = 'matched';\n",
+	"\tmatched.setAttribute('x', X0 + 150);\n",
+	"\tmatched.setAttribute('y', y);\n",
+	"\tmatched.setAttribute('font-size', '11');\n",
+	"\tsvg.appendChild(matched);\n",
+	"\tclear.style.display = reset.style.display = 'none';\n",
+	"\n",
+	"\tdocument.addEventListener('keydown', function (e) {\n",
+	"\t\tif (e.key === '/' || ((e.ctrlKey || e.metaKey) && e.key === 'f')) {\n",
+	"\t\t\te.preventDefault();\n",
+	"\t\t\task();\n",
+	"\t\t} else if (e.key === 'Escape') {\n",
+	"\t\t\tsearch(null);\n",
+	"\t\t}\n",
+	"\t});\n",
+	"})();\n",
+	NULL
+};
 
 /* Colours for modules, light enough for black labels and apart from
  * each other (Paul Tol's "light" scheme, then three more), none red: a
@@ -291,12 +539,12 @@ static int drawn_mod_cmp(const void *pa, const void *pb)
 	return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* Choose the colours of the boxes drawn (drawn[x] and below level
- * keep): by module, the modules in order of their drawn width, or by
- * heat when only one module other than MAIN is drawn. */
+/* Choose the colours of the boxes drawn (drawn[x]): by module, the
+ * modules in order of their drawn width, or by heat when only one
+ * module other than MAIN is drawn. */
 static void choose_colours(const struct prof_report *r, enum prof_weight w,
                            const unsigned char *drawn, const double *bw,
-                           size_t keep, struct colours *cl)
+                           struct colours *cl)
 {
 	size_t nn = r->names.count ? r->names.count : 1, nm = 0, i;
 	double *mw = hpt_xcalloc(nn, sizeof *mw);
@@ -305,7 +553,7 @@ static void choose_colours(const struct prof_report *r, enum prof_weight w,
 	cl->col = hpt_xcalloc(nn, sizeof *cl->col);
 	cl->alloc = w == PROF_W_ALLOC;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		if ((drawn[x] & DRAWN) && d < keep) {
+		if (drawn[x]) {
 			uint32_t md = r->module[x];
 			if (mw[md] == 0)
 				nm++;
@@ -423,14 +671,6 @@ static uint64_t subtree_entries(const struct prof_report *r, double *key)
 	return all;
 }
 
-/* The upper bound of the output of the dashed box on top of node x,
- * as box_bytes. */
-static size_t mark_bytes(const struct prof_report *r, uint32_t x)
-{
-	size_t a = prof_len(r, r->label[x]);
-	return 520 + 6 * (a > TIP_MAX ? TIP_MAX : a);
-}
-
 /* Whether node x's box, bw pixels wide, gets a label (box draws it so). */
 static int labelled(const struct prof_report *r, uint32_t x, double bw)
 {
@@ -444,26 +684,263 @@ static int labelled(const struct prof_report *r, uint32_t x, double bw)
 	return fits;
 }
 
-/*
- * The dashed box on top of node x, whose children are not drawn: as
- * wide as they would be (bw, from bx), at y, saying how many levels
- * the stacks above x go on (up to the deepest descendant, at depth
- * top) and their share of the whole width; the tooltip gives their
- * time and allocation (the children's inherited figures).
- */
-static void mark(const struct prof_report *r, uint32_t x, uint32_t top,
-                 double bx, double by, double bw)
+/* The upper bound of the output of the box of node x's merged
+ * children (or of the roots, x PROF_NONE), dashed or not, as
+ * box_bytes. */
+static size_t merged_bytes(const struct prof_report *r, uint32_t x)
 {
-	uint64_t t = 0, a = 0;
-	uint32_t c, d = r->depth[x];
-	size_t up = (size_t)(top - d);
+	size_t a = x == PROF_NONE ? 0 : prof_len(r, r->label[x]);
+	return 600 + 6 * (a > TIP_MAX ? TIP_MAX : a);
+}
+
+/*
+ * The layout of one flame graph.  Per node (x < n; the roots' merged
+ * box at slot n of rest, nrest and cut): its box's width bw (pixels,
+ * a share of its parent's; set for every node whose ancestors are all
+ * a pixel wide or more) and x; whether it is drawn; for a drawn node,
+ * the width and count of its children not drawn, merged into one box
+ * right of those drawn (rest, nrest, from cur), and whether one of
+ * them is a pixel wide or more (cut: left out for the budget, so the
+ * merged box is a dashed one saying how many levels go on).
+ */
+struct flame {
+	const struct prof_report *r;
+	size_t n;
+	double *key;            /* the cost by -w (prof_keys) */
+	double total;           /* the roots' costs added up */
+	double *bx, *bw, *cur, *rest;
+	uint32_t *nrest;
+	unsigned char *drawn, *cut;
+	uint32_t *order;        /* the linked nodes in preorder */
+	size_t norder;
+	uint32_t *cand;         /* nodes a pixel wide or more, ancestors too */
+	size_t ncand, ndrawn;
+	size_t levels;          /* levels drawn, merged boxes on top too */
+	int budget_cut;         /* some box a pixel wide is not drawn */
+	uint32_t *top;          /* the depth of each node's deepest
+	                         * descendant, when budget_cut */
+};
+
+/*
+ * The width of every box whose ancestors are all a pixel wide or more:
+ * the roots share the whole width by their costs, a node its parent's
+ * width by its cost over the parent's (or over its children's costs
+ * added up, when rounding in a -p report makes that larger), so the
+ * children never stick out.  The boxes a pixel wide or more are the
+ * candidates to draw (each one's parent is one too).
+ */
+static void flame_widths(struct flame *f)
+{
+	const struct prof_report *r = f->r;
+	double *kids = hpt_xcalloc(f->n, sizeof *kids);
+	size_t i;
+	for (i = 0; i < f->norder; i++) {
+		uint32_t x = f->order[i], p = r->parent[x];
+		if (p == PROF_NONE)
+			f->total += f->key[x];
+		else
+			kids[p] += f->key[x];
+	}
+	for (i = 0; i < f->norder; i++) {
+		uint32_t x = f->order[i], p = r->parent[x];
+		if (p == PROF_NONE) {
+			f->bw[x] = f->total > 0 ? f->key[x] / f->total * PLOT_W
+			                        : 0;
+		} else if (f->bw[p] >= 1) {
+			double whole = f->key[p] > kids[p] ? f->key[p] : kids[p];
+			f->bw[x] = whole > 0 ? f->bw[p] * f->key[x] / whole : 0;
+		} else {
+			continue;
+		}
+		if (f->bw[x] >= 1)
+			f->cand[f->ncand++] = x;
+	}
+	free(kids);
+}
+
+/* The order in which boxes are drawn while the budget lasts: widest
+ * first, then lowest, then in the report's order (node index); a box's
+ * parent always comes before it. */
+static const struct flame *sort_flame;
+
+static int cand_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	const struct flame *f = sort_flame;
+	if (f->bw[a] != f->bw[b])
+		return f->bw[a] > f->bw[b] ? -1 : 1;
+	if (f->r->depth[a] != f->r->depth[b])
+		return f->r->depth[a] < f->r->depth[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Choose the boxes drawn: the candidates in cand_cmp's order while
+ * their output and that of the merged boxes on top of them fit in
+ * BUDGET bytes and LABELS_MAX labels (upper bounds, box_bytes).  A
+ * drawn node with children not drawn has one merged box on top of it:
+ * pend counts those children (slot n: the roots).  Equal boxes at
+ * one level are drawn all or none.
+ */
+static void flame_select(struct flame *f)
+{
+	const struct prof_report *r = f->r;
+	uint32_t *pend = hpt_xcalloc(f->n + 1, sizeof *pend);
+	uint32_t *npos = hpt_xcalloc(f->n + 1, sizeof *npos);
+	size_t bytes = 0, labels = 0, i;
+	uint32_t x;
+	for (i = 0; i < f->norder; i++) {
+		uint32_t p = r->parent[f->order[i]];
+		if (f->bw[f->order[i]] > 0)
+			npos[p == PROF_NONE ? f->n : p]++;
+	}
+	pend[f->n] = npos[f->n];
+	if (pend[f->n]) {
+		bytes += merged_bytes(r, PROF_NONE);
+		labels++;
+	}
+	sort_flame = f;
+	qsort(f->cand, f->ncand, sizeof *f->cand, cand_cmp);
+	for (i = 0; i < f->ncand; i++) {
+		uint32_t p;
+		size_t slot, b, l;
+		x = f->cand[i];
+		p = r->parent[x];
+		slot = p == PROF_NONE ? f->n : p;
+		b = bytes + box_bytes(r, x);
+		l = labels + (size_t)labelled(r, x, f->bw[x]);
+		if (npos[x]) {
+			b += merged_bytes(r, x);
+			l++;
+		}
+		if (pend[slot] == 1) {
+			b -= merged_bytes(r, p);
+			l--;
+		}
+		if (b > BUDGET || l > LABELS_MAX)
+			break;
+		bytes = b;
+		labels = l;
+		pend[slot]--;
+		pend[x] = npos[x];
+		f->drawn[x] = 1;
+	}
+	/* cut among equal boxes at a level, not in the middle of it: the
+	 * stacks of the same width end at the same height (so the boxes
+	 * of a pixel beside a wide stack are merged whole, not half of
+	 * them drawn, each under a dashed box) */
+	if (i < f->ncand) {
+		uint32_t y = f->cand[i];
+		while (i > 0 && f->bw[f->cand[i - 1]] == f->bw[y] &&
+		       r->depth[f->cand[i - 1]] == r->depth[y])
+			f->drawn[f->cand[--i]] = 0;
+	}
+	f->ndrawn = i;
+	f->budget_cut = i < f->ncand;
+	free(pend);
+	free(npos);
+}
+
+/*
+ * Place the boxes drawn: each node's drawn children side by side from
+ * its x, in the tree's order, then the box of those not drawn, merged;
+ * and count the levels.
+ */
+static void flame_place(struct flame *f)
+{
+	const struct prof_report *r = f->r;
+	double root_x = MARGIN;
+	size_t i;
+	for (i = 0; i < f->norder; i++) {
+		uint32_t x = f->order[i], p = r->parent[x];
+		size_t slot = p == PROF_NONE ? f->n : p;
+		if (p != PROF_NONE && !f->drawn[p])
+			continue;
+		if (!f->drawn[x]) {
+			if (f->bw[x] > 0) {
+				f->rest[slot] += f->bw[x];
+				f->nrest[slot]++;
+				if (f->bw[x] >= 1)
+					f->cut[slot] = 1;
+			}
+			continue;
+		}
+		if (p == PROF_NONE) {
+			f->bx[x] = root_x;
+			root_x += f->bw[x];
+		} else {
+			f->bx[x] = f->cur[p];
+			f->cur[p] += f->bw[x];
+		}
+		f->cur[x] = f->bx[x];
+		if (r->depth[x] + 1 > f->levels)
+			f->levels = r->depth[x] + 1;
+	}
+	f->cur[f->n] = root_x;
+	for (i = 0; i <= f->n; i++) {
+		size_t d = i == f->n ? 0 : r->depth[i] + 2;
+		if ((i == f->n || f->drawn[i]) && f->rest[i] >= 1 &&
+		    d > f->levels)
+			f->levels = d;
+	}
+	if (f->rest[f->n] >= 1 && f->levels < 1)
+		f->levels = 1;
+}
+
+/* The depth of each linked node's deepest descendant (itself for a
+ * leaf), by a reverse preorder: a node's children come after it. */
+static uint32_t *deepest(const struct flame *f)
+{
+	const struct prof_report *r = f->r;
+	uint32_t *top = hpt_xcalloc(f->n, sizeof *top);
+	size_t k;
+	for (k = 0; k < f->norder; k++)
+		top[f->order[k]] = r->depth[f->order[k]];
+	while (k-- > 0) {
+		uint32_t x = f->order[k], p = r->parent[x];
+		if (p != PROF_NONE && top[x] > top[p])
+			top[p] = top[x];
+	}
+	return top;
+}
+
+/* The inherited ticks and bytes of the children of x (the roots for
+ * PROF_NONE) that are not drawn but have a width. */
+static void merged_figures(const struct flame *f, uint32_t x, uint64_t *t,
+                           uint64_t *a)
+{
+	const struct prof_report *r = f->r;
+	uint32_t c = x == PROF_NONE ? r->first_root : r->first_child[x];
+	*t = *a = 0;
+	for (; c != PROF_NONE; c = r->next_sibling[c])
+		if (!f->drawn[c] && f->bw[c] > 0) {
+			*t = prof_add_sum(r, *t, r->inh_time[c], "ticks");
+			*a = prof_add_sum(r, *a, r->inh_alloc[c], "bytes");
+		}
+}
+
+/*
+ * The dashed box on top of node x, for its children left out for the
+ * budget (and those narrower than a pixel): as wide as they are
+ * together (bw, from bx), at by, saying how many levels the stacks
+ * above x go on (up to the deepest of them) and their share of the
+ * whole width; the tooltip gives their time and allocation.
+ */
+static void mark(const struct flame *f, uint32_t x, double bx, double by,
+                 double bw)
+{
+	const struct prof_report *r = f->r;
+	uint64_t t, a;
+	uint32_t c, d = r->depth[x], top = d + 1;
+	size_t up;
 	const char *l;
 	size_t ln;
 	char *made, *s, *share;
-	for (c = r->first_child[x]; c != PROF_NONE; c = r->next_sibling[c]) {
-		t = prof_add_sum(r, t, r->inh_time[c], "ticks");
-		a = prof_add_sum(r, a, r->inh_alloc[c], "bytes");
-	}
+	for (c = r->first_child[x]; c != PROF_NONE; c = r->next_sibling[c])
+		if (!f->drawn[c] && f->bw[c] > 0 && f->top[c] > top)
+			top = f->top[c];
+	up = (size_t)(top - d);
+	merged_figures(f, x, &t, &a);
 	svg_group("class=\"cut\"");
 	svg_tip_begin();
 	s = hpt_xasprintf("%zu more level%s above ", up, up == 1 ? "" : "s");
@@ -504,64 +981,23 @@ static void mark(const struct prof_report *r, uint32_t x, uint32_t top,
 	free(made);
 }
 
-/* The depth of each linked node's deepest descendant (itself for a
- * leaf), by a reverse preorder: a node's children come after it. */
-static uint32_t *deepest(const struct prof_report *r)
-{
-	size_t n = r->n ? r->n : 1, k = 0;
-	uint32_t *order = hpt_xcalloc(n, sizeof *order);
-	uint32_t *top = hpt_xcalloc(n, sizeof *top);
-	uint32_t it = r->first_root, d, x, p;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		top[x] = d;
-		order[k++] = x;
-	}
-	while (k-- > 0) {
-		x = order[k];
-		p = r->parent[x];
-		if (p != PROF_NONE && top[x] > top[p])
-			top[p] = top[x];
-	}
-	free(order);
-	return top;
-}
-
-/* The upper bound of the output of the box of node x's merged
- * children, as box_bytes. */
-static size_t more_bytes(const struct prof_report *r, uint32_t x)
-{
-	size_t a = x == PROF_NONE ? 0 : prof_len(r, r->label[x]);
-	return 560 + 6 * (a > TIP_MAX ? TIP_MAX : a);
-}
-
-/* The label of a box of k merged stacks ("2159 more"). */
-static char *more_text(uint32_t k)
-{
-	return hpt_xasprintf("%lu more", (unsigned long)k);
-}
-
 /*
  * The box of the k children of node x (or of the k roots, x
- * PROF_NONE) that are each narrower than a pixel (bw[c] in (0, 1)),
- * merged: bw pixels wide from bx, at by, right of the children drawn;
- * labelled "2159 more" and its share, or "…" as room is short; the
- * tooltip gives their count, their inherited figures together, and
- * where to find them.  Nothing is drawn on top of it.
+ * PROF_NONE) that are each narrower than a pixel, merged: bwid pixels
+ * wide from bx, at by, right of the children drawn; labelled "2159
+ * more" and its share, or "…" as room is short; the tooltip gives
+ * their count, their inherited figures together, and where to find
+ * them.  Nothing is drawn on top of it.
  */
-static void more(const struct prof_report *r, uint32_t x, uint32_t k,
-                 const double *bw, const unsigned char *drawn, double bx,
+static void more(const struct flame *f, uint32_t x, uint32_t k, double bx,
                  double by, double bwid)
 {
-	uint64_t t = 0, a = 0;
-	uint32_t c = x == PROF_NONE ? r->first_root : r->first_child[x];
+	const struct prof_report *r = f->r;
+	uint64_t t, a;
 	const char *l;
 	size_t ln;
 	char *made = NULL, *s, *share;
-	for (; c != PROF_NONE; c = r->next_sibling[c])
-		if (!(drawn[c] & DRAWN) && bw[c] > 0) {
-			t = prof_add_sum(r, t, r->inh_time[c], "ticks");
-			a = prof_add_sum(r, a, r->inh_alloc[c], "bytes");
-		}
+	merged_figures(f, x, &t, &a);
 	svg_group("class=\"more\"");
 	svg_tip_begin();
 	if (x == PROF_NONE) {
@@ -583,7 +1019,7 @@ static void more(const struct prof_report *r, uint32_t x, uint32_t k,
 	svg_rect(bx, by, bwid, ROW - 1, "fill=\"#e4e4e4\" stroke=\"#aaaaaa\"",
 	         0);
 	share = share_text(bwid);
-	s = more_text(k);
+	s = hpt_xasprintf("%lu more", (unsigned long)k);
 	if (!svg_text_fit(bx + 3, by + 12, NULL, s, strlen(s), bwid - 6, 11,
 	                  hpt_cps(s, strlen(s)), share) &&
 	    !svg_text_fit(bx + 3, by + 12, NULL, s, strlen(s), bwid - 6, 11,
@@ -596,217 +1032,157 @@ static void more(const struct prof_report *r, uint32_t x, uint32_t k,
 	free(made);
 }
 
-/* The note on a picture whose upper levels are not drawn, under the
- * legend. */
-static void cut_note(double y, size_t keep, int by_levels)
+/* The note on a picture where boxes a pixel wide are left out, under
+ * the legend. */
+static void cut_note(double y, const struct flame *f)
 {
-	char *s = hpt_xasprintf("Only the lowest %zu level%s drawn (%s); each "
-	                        "dashed box stands for the stacks above it: "
-	                        "how many levels, and their share", keep,
-	                        keep == 1 ? " is" : "s are", by_levels
-	                        ? "the most a picture shows"
-	                        : "more would be too many boxes to draw");
+	char *s = hpt_xasprintf("The widest %zu boxes are drawn, of %zu a "
+	                        "pixel wide or more (more would be too many "
+	                        "to draw); each dashed box stands for the "
+	                        "stacks above it: how many levels, and their "
+	                        "share", f->ndrawn, f->ncand);
 	svg_text_str(MARGIN, y, "id=\"cut\"", s);
 	free(s);
 }
 
-/*
- * Lay out, budget and draw.  Whole because the three passes share the
- * layout arrays and read as one sequence.
- */
-void prof_write_svg(const struct prof_report *r, enum prof_weight w)
+/* The boxes drawn and the merged boxes, the floor of the picture at
+ * floor_y (the bottom of the roots' level). */
+static void draw_flame(const struct flame *f, const struct colours *cl,
+                       double floor_y)
 {
-	double *key = prof_keys(r, w);
-	size_t n = r->n ? r->n : 1, levels = 0, keep, nlev = 1;
-	double *bx = hpt_xcalloc(n, sizeof *bx);
-	double *bw = hpt_xcalloc(n, sizeof *bw);
-	double *cur = hpt_xcalloc(n, sizeof *cur);
-	double *kids = hpt_xcalloc(n, sizeof *kids);
-	/* per node, and at [n] for the roots: the width and the count of
-	 * the children under a pixel wide each, merged into one box */
-	double *rest = hpt_xcalloc(n + 1, sizeof *rest);
-	uint32_t *nrest = hpt_xcalloc(n + 1, sizeof *nrest);
-	unsigned char *drawn = hpt_xcalloc(n, 1);
-	/* per level: bytes of its boxes, its labels; bytes and count of
-	 * the dashed boxes on top of it when it is the last one drawn */
-	size_t *cost, *labels, *mcost, *nmark, bytes, nlab;
-	uint32_t *top = NULL;
-	double total = 0, root_x = MARGIN, height, floor_y, sum_y, y0;
-	uint64_t entries_all = 0, exact_total;
-	struct colours cl;
-	char *s, *foot;
-	uint32_t it, d, x, p;
-	int cut;
-
-	if (w == PROF_W_ENTRIES && !r->inverted)
-		entries_all = subtree_entries(r, key);
-	exact_total = roots_total(r, w, entries_all);
-
-	/* the sum of each node's children's costs, and of the roots';
-	 * the number of levels that may be drawn */
-	it = r->first_root;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		p = r->parent[x];
-		if (p == PROF_NONE)
-			total += key[x];
-		else
-			kids[p] += key[x];
-		if (d + 1 > nlev && d < LEVELS_MAX)
-			nlev = d + 1;
-	}
-	cost = hpt_xcalloc(nlev, sizeof *cost);
-	labels = hpt_xcalloc(nlev, sizeof *labels);
-	mcost = hpt_xcalloc(nlev, sizeof *mcost);
-	nmark = hpt_xcalloc(nlev, sizeof *nmark);
-	/* pass 1: x and width of every box of a pixel or more, up to the
-	 * level above the most drawn (to know whether stacks go on); the
-	 * children drawn side by side, those under a pixel merged into one
-	 * box on their right */
-	it = r->first_root;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		if (d > LEVELS_MAX)
-			continue;
-		p = r->parent[x];
-		if (p == PROF_NONE) {
-			bw[x] = total > 0 ? key[x] / total * PLOT_W : 0;
-			bx[x] = root_x;
-		} else if (drawn[p] & DRAWN) {
-			double whole = key[p] > kids[p] ? key[p] : kids[p];
-			bw[x] = whole > 0 ? bw[p] * key[x] / whole : 0;
-			bx[x] = cur[p];
-		} else {
-			continue;
-		}
-		cur[x] = bx[x];
-		if (bw[x] > 0 && bw[x] < 1) {
-			size_t slot = p == PROF_NONE ? n : p;
-			rest[slot] += bw[x];
-			nrest[slot]++;
-		}
-		if (bw[x] >= 1) {
-			if (p != PROF_NONE)
-				cur[p] += bw[x];
-			else
-				root_x += bw[x];
-			drawn[x] = DRAWN;
-			if (d + 1 > levels)
-				levels = d + 1;
-			if (d < LEVELS_MAX) {
-				cost[d] += box_bytes(r, x);
-				labels[d] += (size_t)labelled(r, x, bw[x]);
-			}
-			if (p != PROF_NONE && !(drawn[p] & GOES_ON)) {
-				drawn[p] |= GOES_ON;
-				mcost[d - 1] += mark_bytes(r, p);
-				nmark[d - 1]++;
-			}
-		}
-	}
-	/* the merged boxes, at the level above their parent's */
-	if (rest[n] >= 1) {
-		cost[0] += more_bytes(r, PROF_NONE);
-		labels[0]++;
-		if (levels < 1)
-			levels = 1;
-	}
-	it = r->first_root;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		if (!(drawn[x] & DRAWN) || rest[x] < 1 || d + 1 >= LEVELS_MAX ||
-		    d + 1 >= nlev)
-			continue;
-		cost[d + 1] += more_bytes(r, x);
-		labels[d + 1]++;
-		if (d + 2 > levels)
-			levels = d + 2;
-		if (!(drawn[x] & GOES_ON)) {
-			drawn[x] |= GOES_ON;
-			mcost[d] += mark_bytes(r, x);
-			nmark[d]++;
-		}
-	}
-	/* pass 2: the levels that fit, from the bottom: at most
-	 * LEVELS_MAX, their boxes and the dashed boxes on top of the
-	 * last one in the budgets of bytes and labels */
-	for (keep = 0, bytes = 0, nlab = 0;
-	     keep < levels && keep < LEVELS_MAX; keep++) {
-		bytes += cost[keep];
-		nlab += labels[keep];
-		if (bytes + mcost[keep] > BUDGET ||
-		    nlab + nmark[keep] > LABELS_MAX)
-			break;
-	}
-	cut = keep < levels;
-	if (cut && keep > 0)
-		top = deepest(r);
-	choose_colours(r, w, drawn, bw, keep, &cl);
-	y0 = TOP + (double)legend_rows(&cl) * LEGEND_ROW;
-	/* the note, the levels drawn (at least the row of the "nothing
-	 * to draw" text) and the dashed boxes, and the footer */
-	height = y0 + (cut ? ROW : 0) + (double)(keep ? keep : 1) * ROW +
-	         (cut && keep ? ROW : 0) + 26;
-	floor_y = height - 26;
-
-	/* pass 3: draw */
-	svg_begin(WIDTH, height);
-	title(r, w, exact_total);
-	legend(r, &cl);
-	if (cut)
-		cut_note(y0 + 12, keep, keep == LEVELS_MAX);
+	const struct prof_report *r = f->r;
+	size_t i;
 	svg_group("id=\"flame\" font-size=\"11\"");
-	it = r->first_root;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		if (!(drawn[x] & DRAWN) || d >= keep)
-			continue;
-		box(r, &cl, x, bx[x], floor_y - (double)(d + 1) * ROW,
-		    bw[x]);
+	for (i = 0; i < f->norder; i++) {
+		uint32_t x = f->order[i];
+		if (f->drawn[x])
+			box(r, cl, x, f->bx[x],
+			    floor_y - (double)(r->depth[x] + 1) * ROW, f->bw[x]);
 	}
-	if (rest[n] >= 1 && keep > 0)
-		more(r, PROF_NONE, nrest[n], bw, drawn, root_x,
-		     floor_y - ROW, rest[n]);
-	it = r->first_root;
-	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		if ((drawn[x] & DRAWN) && rest[x] >= 1 && d + 1 < keep)
-			more(r, x, nrest[x], bw, drawn, cur[x],
-			     floor_y - (double)(d + 2) * ROW, rest[x]);
+	if (f->rest[f->n] >= 1)
+		more(f, PROF_NONE, f->nrest[f->n], f->cur[f->n], floor_y - ROW,
+		     f->rest[f->n]);
+	for (i = 0; i < f->norder; i++) {
+		uint32_t x = f->order[i];
+		if (f->drawn[x] && f->rest[x] >= 1 && !f->cut[x])
+			more(f, x, f->nrest[x], f->cur[x],
+			     floor_y - (double)(r->depth[x] + 2) * ROW,
+			     f->rest[x]);
+	}
 	svg_group_end();
-	if (top) {
-		sum_y = floor_y - (double)(keep + 1) * ROW;
-		svg_group("id=\"cut-marks\" font-size=\"11\"");
-		it = r->first_root;
-		while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-			if ((drawn[x] & GOES_ON) && d + 1 == keep)
-				mark(r, x, top[x], bx[x], sum_y,
-				     cur[x] + rest[x] - bx[x]);
-		svg_group_end();
+	if (!f->budget_cut)
+		return;
+	svg_group("id=\"cut-marks\" font-size=\"11\"");
+	for (i = 0; i < f->norder; i++) {
+		uint32_t x = f->order[i];
+		if (f->drawn[x] && f->cut[x])
+			mark(f, x, f->cur[x],
+			     floor_y - (double)(r->depth[x] + 2) * ROW,
+			     f->rest[x]);
 	}
-	/* what the picture measures, for a reader of a static rendering */
-	s = weight_text(w, r->exact, exact_total);
-	foot = hpt_xasprintf("box width: %s; label: cost centre and its "
-	                     "share of the whole width; the tooltips hold "
-	                     "module, source, entries and figures", s);
+	svg_group_end();
+}
+
+/* The footer, for a reader of a static rendering: what the picture
+ * measures; and the text of an empty picture. */
+static void footer(const struct prof_report *r, enum prof_weight w,
+                   uint64_t total, double height, double y0, int empty)
+{
+	char *s = weight_text(w, r->exact, total);
+	char *foot = hpt_xasprintf("box width: %s; label: cost centre and its "
+	                           "share of the whole width; the tooltips "
+	                           "hold module, source, entries and figures",
+	                           s);
 	svg_text_str(WIDTH - 10, height - 8, "id=\"footer\" fill=\"#666666\" "
 	             "font-size=\"10\" text-anchor=\"end\"", foot);
 	free(foot);
 	free(s);
-	if (levels == 0)
+	if (empty)
 		svg_text_str(WIDTH / 2, y0 + 12,
 		             "id=\"empty\" text-anchor=\"middle\"",
 		             "nothing to draw: no cost centre has a cost by "
 		             "this measure");
+}
+
+/* The script, in a CDATA section (it holds no "]]>"). */
+static void script(void)
+{
+	size_t i;
+	hpt_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
+	for (i = 0; script_head[i]; i++)
+		hpt_out_str(script_head[i]);
+	hpt_out_printf("\tvar X0 = %d, W = %d, MINCHARS = %d;\n", MARGIN,
+	               PLOT_W, LABEL_MIN);
+	for (i = 0; script_body[i]; i++)
+		hpt_out_str(script_body[i]);
+	hpt_out_str("]]></script>\n");
+}
+
+static void flame_free(struct flame *f)
+{
+	free(f->key);
+	free(f->bx);
+	free(f->bw);
+	free(f->cur);
+	free(f->rest);
+	free(f->nrest);
+	free(f->drawn);
+	free(f->cut);
+	free(f->order);
+	free(f->cand);
+	free(f->top);
+}
+
+/* Lay out (widths, the boxes that fit, their places), then draw: the
+ * title lines, the legend, the note of a cut, the boxes, the footer. */
+void prof_write_svg(const struct prof_report *r, enum prof_weight w)
+{
+	struct flame f;
+	struct colours cl;
+	size_t n = r->n ? r->n : 1;
+	uint64_t entries_all = 0, exact_total;
+	double height, floor_y, y0;
+
+	memset(&f, 0, sizeof f);
+	f.r = r;
+	f.n = n;
+	f.key = prof_keys(r, w);
+	if (w == PROF_W_ENTRIES && !r->inverted)
+		entries_all = subtree_entries(r, f.key);
+	exact_total = roots_total(r, w, entries_all);
+	f.bx = hpt_xcalloc(n + 1, sizeof *f.bx);
+	f.bw = hpt_xcalloc(n, sizeof *f.bw);
+	f.cur = hpt_xcalloc(n + 1, sizeof *f.cur);
+	f.rest = hpt_xcalloc(n + 1, sizeof *f.rest);
+	f.nrest = hpt_xcalloc(n + 1, sizeof *f.nrest);
+	f.drawn = hpt_xcalloc(n, 1);
+	f.cut = hpt_xcalloc(n + 1, 1);
+	f.order = hpt_xcalloc(n, sizeof *f.order);
+	f.cand = hpt_xcalloc(n, sizeof *f.cand);
+	f.norder = prof_preorder(r, f.order);
+	flame_widths(&f);
+	flame_select(&f);
+	flame_place(&f);
+	if (f.budget_cut)
+		f.top = deepest(&f);
+	choose_colours(r, w, f.drawn, f.bw, &cl);
+	y0 = TOP + (double)legend_rows(&cl) * LEGEND_ROW;
+	/* the note, the levels drawn (at least the row of the "nothing
+	 * to draw" text), and the footer */
+	height = y0 + (f.budget_cut ? ROW : 0) +
+	         (double)(f.levels ? f.levels : 1) * ROW + 26;
+	floor_y = height - 26;
+
+	svg_begin(WIDTH, height);
+	title(r, w, exact_total);
+	legend(r, &cl);
+	if (f.budget_cut)
+		cut_note(y0 + 12, &f);
+	draw_flame(&f, &cl, floor_y);
+	footer(r, w, exact_total, height, y0, f.levels == 0);
+	script();
 	svg_end();
-	free(key);
-	free(bx);
-	free(bw);
-	free(cur);
-	free(kids);
-	free(rest);
-	free(nrest);
-	free(cost);
-	free(labels);
-	free(mcost);
-	free(nmark);
-	free(drawn);
-	free(top);
+	flame_free(&f);
 	free(cl.col);
 	free(cl.legend);
 }

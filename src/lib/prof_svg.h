@@ -29,19 +29,27 @@
  *     only one module besides MAIN is drawn, the colour says instead
  *     the node's individual share of the whole time (allocation with
  *     -w alloc) in five steps, pale to red;
- *   - a footer saying what the widths, labels and tooltips hold.
+ *   - a footer saying what the widths, labels and tooltips hold;
+ *   - a script for browsers (ignored by rsvg-convert and image
+ *     viewers, so the picture drawn is the same): a click on a box
+ *     zooms to it (it spans the chart, the boxes above widen, its
+ *     ancestors stay shaded), on a root or "reset zoom" zooms out;
+ *     "search", '/' or Ctrl-F highlights the boxes whose names match
+ *     a regular expression and says their share of the whole width.
  * Bounds: a box narrower than a pixel is not drawn, nor anything above
  * it (its cost stays in the parent's width, as the parent's
- * remainder); and levels are drawn from the bottom only while they are
- * at most 100, their labels at most 800 and their boxes fit in about
- * 800 kB of output, so the document stays under 1 MB and rsvg-convert
- * draws it in a fraction of a second whatever the tree (its time goes
- * to the picture's area and to the labels).  When levels are cut, a
- * line under the legend says so and why, and a dashed box on each box
- * of the top level drawn whose stack goes on, as wide as its children
- * would be, gives the count of the tree's levels above it and their
- * share ("▲ 99900 levels 100 %"), its tooltip their depths, time and
- * allocation.  The tree is walked with prof_next, never recursively.
+ * remainder); every box a pixel wide or more is drawn, at any depth,
+ * while their labels are at most 800 and their output fits in about
+ * 780 KiB, so the document stays under 1 MiB and a browser or
+ * rsvg-convert draws it in a fraction of a second whatever the tree.
+ * When they do not all fit, the widest are drawn (the lowest first
+ * among equal ones; equal boxes at one level all or none), a line
+ * under the legend says so, and the children of a box that are left
+ * out sit in one dashed box on top of it, as wide as they are
+ * together, giving the count of the tree's levels above it and their
+ * share ("▲ 99201 levels 100 %"), its tooltip their depths, time and
+ * allocation.  The tree is walked in preorder (prof_preorder), never
+ * recursively.
  */
 #ifndef HPT_PROF_SVG_H
 #define HPT_PROF_SVG_H
