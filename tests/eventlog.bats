@@ -20,7 +20,7 @@ load helper
 	local d="$TOP/tests/cases/hpcat" k
 	for k in ok end-inside strings hb grown ipe torn no-heap undeclared \
 	    bad-table old short no-end bad-entry no-datb bad-magic big-desc big-extra type-ffff \
-	    block-loop extra-past; do
+	    block-loop extra-past torn-time; do
 		python3 "$TOP/tests/mkeventlog.py" "$k" | cmp - "$d/ev-$k.in"
 	done
 	python3 "$TOP/tests/mkeventlog.py" ok | head -c 1100 | cmp - "$d/ev-cut.in"

@@ -342,6 +342,21 @@ def kind_torn():
     return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
 
 
+def kind_torn_time():
+    t = dict(TYPES)
+    evs = preamble(t) + cc_table(t)
+    # A heap sample timed after its block's end and bytes of no event
+    # after it: torn, skipped once, the events after it read.
+    evs += [ev(t, 162, 100000000, struct.pack('>Q', 0)),
+            sample_cc(t, 100000010, 1000, [3, 1]),
+            sample_cc(t, 999999999999, 2000, [2, 1]),
+            b'\x7f' * 10,
+            sample_cc(t, 100000030, 24, []),
+            ev(t, 165, 100000100, struct.pack('>Q', 0))]
+    evs += census(t, 200000000, ROWS2)
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
 def kind_no_heap():
     t = dict(TYPES)
     evs = preamble(t)[:2]
@@ -491,6 +506,7 @@ KINDS = {
     'ipe-table': kind_ipe_table,
     'ipe-torn': kind_ipe_torn,
     'torn': kind_torn,
+    'torn-time': kind_torn_time,
     'no-heap': kind_no_heap,
     'undeclared': kind_undeclared,
     'bad-table': kind_bad_table,

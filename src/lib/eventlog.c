@@ -410,12 +410,13 @@ static int keep_damaged(struct ev_reader *r, uint64_t pos, int st,
 	if (!r->in_block)
 		hpt_offset_error(r->in->name, pos, "event type %u not declared "
 		                 "in the header", (unsigned)get16(*p));
-	if (st == EXT_BADTIME && damage(r, pos, EXT_BADTIME, tot)) {
+	/* one look at the damage: a second from the same pos, after the
+	 * first skipped, would skip good events as well */
+	if (damage(r, pos, (enum ext)st, tot)) {
 		hpt_input_peek(r->in, tot, &q);
 		*p = (const unsigned char *)q;
 		return 1;
 	}
-	damage(r, pos, (enum ext)st, tot);
 	return 0;
 }
 
