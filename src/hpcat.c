@@ -131,6 +131,7 @@ struct naming {
 	const struct prof_report *prof; /* the .prof of -I, or NULL */
 	const char *prof_name;
 	int have_ipe;            /* -I gave info tables */
+	int own_any;             /* some input has its own IPE table */
 };
 
 /* The input being read, also here: an error exit from check_join, after
@@ -138,6 +139,14 @@ struct naming {
  * it), leaves it reachable, not lost to LeakSanitizer.  Volatile: a
  * pointer only ever stored would be dropped too. */
 static struct heap_in *volatile reading;
+
+/* Whether path names a regular file (not a FIFO, <(...), /dev/stdin):
+ * only such a one is read twice, first for its own IPE table. */
+static int regular_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
 
 static int cat_file(const char *path, struct first *first, int strict,
                      int follow, struct hpt_intern *bands,
@@ -183,9 +192,11 @@ static int cat_file(const char *path, struct first *first, int strict,
 		hp_names_free(rn);
 	}
 	nsamples = heap_in_samples(h);
+	/* own_tables read no table of a pipe (standard input, or one named
+	 * as a file) nor of a followed file: their -hi bands stay bare */
 	if (!nm->own[index] && !nm->have_ipe &&
 	    heap_in_header(h)->elapsed_clock &&
-	    (follow || strcmp(path, "-") == 0)) {
+	    (follow || strcmp(path, "-") == 0 || !regular_file(path))) {
 		uint64_t bare = hp_names_bare(bands, from);
 		if (bare > 0)
 			hpt_data_warn(in.name, 0, "%llu info-table bands keep "
@@ -193,7 +204,8 @@ static int cat_file(const char *path, struct first *first, int strict,
 			              "only as a file, not %s (give its IPE table "
 			              "to -I)", (unsigned long long)bare,
 			              follow ? "followed (-f)" :
-			              "from standard input");
+			              strcmp(path, "-") == 0 ?
+			              "from standard input" : "from a pipe");
 	}
 	if ((end = heap_in_end_time(h)) != NULL) {
 		free(*offset);
@@ -425,7 +437,8 @@ static void start_naming(struct naming *nm, const struct cat_opts *o,
 	int i;
 	memset(nm, 0, sizeof *nm);
 	nm->own = hpt_xcalloc((size_t)nfiles, sizeof *nm->own);
-	own_tables(files, nfiles, o->follow, nm->own, &t->itab);
+	nm->own_any = own_tables(files, nfiles, o->follow, nm->own,
+	                         &t->itab);
 	hpt_intern_init(out);
 	for (i = 0; i < nfiles; i++)
 		if (nm->own[i])
@@ -449,6 +462,11 @@ static void end_naming(struct naming *nm, int nfiles, struct tables *t,
 {
 	int i;
 	if (nm->rn) {
+		/* (a table merged into an eventlog's own named its bands) */
+		if (t->ipe_name && !nm->own_any && hp_names_ipe_idle(nm->rn))
+			hpt_data_warn(t->ipe_name, 0, "nothing to name: no band "
+			              "is an info-table address (-hi): names kept "
+			              "as they are");
 		hp_names_warn(nm->rn, t->ipe_name, t->prof_name);
 		hp_names_free(nm->rn);
 	}

@@ -280,6 +280,14 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 	# -q: quiet
 	run sh -c "hpcat -q -I '$FIX/leak.P.prof' '$FIX/leak.hrL.hp' 2>&1 >/dev/null"
 	[ "$output" = "" ]
+	# an IPE table for a profile with no -hi band (issue 25: it was silent)
+	run sh -c "hpcat -I '$d/ipe-table.tsv' '$FIX/leak.hy.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $d/ipe-table.tsv: warning: nothing to name: no band is an info-table address (-hi): names kept as they are" ]
+	hpcat -q -I "$d/ipe-table.tsv" "$FIX/leak.hy.hp" | cmp - "$FIX/leak.hy.hp"
+	# but not when it named an eventlog's bands with the log's own
+	run sh -c "hpcat -I '$d/ipe-table.tsv' '$FIX/ipe.l-hi.eventlog' 2>&1 >/dev/null"
+	[[ "$output" != *"nothing to name"* ]]
 }
 
 @test "a -hi eventlog on standard input or followed keeps its addresses, with one warning saying why" {
@@ -293,4 +301,23 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 	# a -hc eventlog has no -hi band: nothing to say
 	run sh -c "hpcat <'$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
 	[ "$output" = "" ]
+}
+
+@test "a -hi eventlog from a pipe named as a file (<(...), /dev/stdin, a FIFO) keeps its addresses with the same warning" {
+	local o="$BATS_TEST_TMPDIR" w="warning: 60 info-table bands keep bare addresses: an eventlog names its own only as a file, not from a pipe (give its IPE table to -I)"
+	hpcat -q <"$FIX/ipe.l-hi.eventlog" >"$o/want"
+	run bash -c "hpcat <(cat '$FIX/ipe.l-hi.eventlog') 2>&1 >'$o/got'"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "hpcat: /dev/fd/"*": $w" ]]
+	cmp "$o/want" "$o/got"
+	run bash -c "cat '$FIX/ipe.l-hi.eventlog' | hpcat /dev/stdin 2>&1 >'$o/got'"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: /dev/stdin: $w" ]
+	cmp "$o/want" "$o/got"
+	mkfifo "$o/fifo"
+	cat "$FIX/ipe.l-hi.eventlog" >"$o/fifo" &
+	run bash -c "timeout -k 5 20 hpcat '$o/fifo' 2>&1 >'$o/got'"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpcat: $o/fifo: $w" ]
+	cmp "$o/want" "$o/got"
 }

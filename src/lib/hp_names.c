@@ -317,6 +317,11 @@ int hp_names_warn(struct hp_names *h, const char *ipe_name,
 	return w;
 }
 
+int hp_names_ipe_idle(const struct hp_names *h)
+{
+	return h->ipe && h->samples > 0 && h->hi_bands == 0;
+}
+
 uint64_t hp_names_bare(const struct hpt_intern *bands, uint32_t from)
 {
 	uint64_t n = 0, id;

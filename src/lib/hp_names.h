@@ -63,6 +63,12 @@ void hp_names_sample(struct hp_names *h, const struct hpt_intern *in,
 int hp_names_warn(struct hp_names *h, const char *ipe_name,
                   const char *prof_name);
 
+/* Whether the IPE table of h named nothing: samples were renamed and
+ * none of their bands was an info-table address (-hi).  For hpcat's
+ * warning "TABLE: warning: nothing to name: no band is an info-table
+ * address (-hi): names kept as they are" about a table given to -I. */
+int hp_names_ipe_idle(const struct hp_names *h);
+
 /* The number of bands of the band table bands, from id from on, named
  * by a bare info-table address (ipe_band_id): -hi bands no IPE table
  * named. */
