@@ -86,6 +86,18 @@ static void read_one(struct prof_report *r, const char *path)
 	hpt_input_close(&in);
 }
 
+/* A report with no tree (the retainer-set list of +RTS -hr alone) has
+ * nothing to show but to -o prof, which writes its sets back: an error
+ * elsewhere, in prof2json's words.  (A tree proftree pruned away is
+ * shown empty.) */
+static void need_tree(const struct prof_report *r)
+{
+	if (r->first_root == PROF_NONE && !r->pruned &&
+	    !(o.out == O_PROF && !o.diff && !o.flat))
+		hpt_data_error(r->file ? r->file : "<stdin>", 0,
+		               "no cost-centre tree to write");
+}
+
 /* Names of -f (which "-f") that matched nowhere: files are the reports
  * searched (one, or OLD and NEW). */
 static void unmatched(const char *opt, const char *const *names, size_t k,
@@ -182,8 +194,10 @@ static void diff_main(char **argv)
 	struct prof_diff d;
 	int ev_a, ev_b;
 	read_one(&a, argv[0]);
+	need_tree(&a);
 	ev_a = last_eventlog;
 	read_one(&b, argv[1]);
+	need_tree(&b);
 	ev_b = last_eventlog;
 	both[0] = &a;
 	both[1] = &b;
@@ -214,6 +228,7 @@ static void one_main(const char *path)
 	double *key;
 	const uint64_t *counts;
 	read_one(&r, path);
+	need_tree(&r);
 	one[0] = &r;
 	select_all(one, 1);
 	if (o.flat) {

@@ -193,10 +193,20 @@ invariants() {
 	echo "$output" | grep -qF "$(printf '4\t261\t260\t\tMain\tNames.hs:19:26-34\t')"
 }
 
-@test "leak.hr.prof (retainer sets only): empty tree, sets kept by -o prof" {
-	run proftree -o tsv "$FIX/leak.hr.prof"
-	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 1 ]
+@test "leak.hr.prof (retainer sets only): no tree to write, as prof2json says; sets kept by -o prof" {
+	local o
+	for o in tree tsv folded svg "tree -a" "tree -i" "tsv -z -m 1"; do
+		# shellcheck disable=SC2086
+		run proftree -o $o "$FIX/leak.hr.prof"
+		[ "$status" -eq 2 ]
+		[ "$output" = "proftree: $FIX/leak.hr.prof: no cost-centre tree to write" ]
+	done
+	run proftree -D "$FIX/leak.p.prof" "$FIX/leak.hr.prof"
+	[ "$status" -eq 2 ]
+	[ "$output" = "proftree: $FIX/leak.hr.prof: no cost-centre tree to write" ]
+	run prof2json "$FIX/leak.hr.prof"
+	[ "$status" -eq 2 ]
+	[ "$output" = "prof2json: $FIX/leak.hr.prof: no cost-centre tree to write" ]
 	proftree -o prof "$FIX/leak.hr.prof" | grep -qx 'SET 118 = {<GHC.Conc.Sync.CAF>, <GHC.IO.Handle.FD.CAF>, <SYSTEM.SYSTEM>}'
 }
 
