@@ -113,12 +113,28 @@ load helper
 		if ($2 + 0 < last) { print "back at " $0; exit 1 } last = $2 + 0 }'
 }
 
+@test "a -hc log cut before its first census says where it was cut, not to run with -h (issue 25)" {
+	local f="$BATS_TEST_TMPDIR/cut.eventlog" p
+	head -c 8000 "$FIX/leak.l-hc.eventlog" >"$f"
+	for p in hpcat hpslice hpstat; do
+		run "$p" "$f"
+		[ "$status" -eq 0 ]
+		[ "${lines[0]}" = "$p: $f: offset 7981: warning: eventlog cut off here (no end-of-data marker): the events before it are read" ]
+		[ "${lines[1]}" = "$p: $f: warning: no census in the eventlog up to its cut at offset 7981 (the RTS writes heap events late: a run stopped early may have written none)" ]
+	done
+	# the whole log has its censuses; a -p log, whole, none
+	run hpcat -o tsv "$FIX/leak.l-hc.eventlog"
+	[ "$status" -eq 0 ]
+	run sh -c "hpcat '$FIX/leak.l-p.eventlog' 2>&1 >/dev/null"
+	[ "${lines[0]}" = "hpcat: $FIX/leak.l-p.eventlog: warning: no heap profile in the eventlog (run the program with +RTS -l -h...)" ]
+}
+
 @test "fixtures: a killed run's eventlog: header only, with warnings; -S fails" {
 	run hpcat "$FIX/leak.l-killed.eventlog"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 7 ]
 	[ "${lines[0]}" = "hpcat: $FIX/leak.l-killed.eventlog: offset 2688: warning: eventlog cut off here (no end-of-data marker): the events before it are read" ]
-	[ "${lines[1]}" = "hpcat: $FIX/leak.l-killed.eventlog: warning: no heap profile in the eventlog (run the program with +RTS -l -h...)" ]
+	[ "${lines[1]}" = "hpcat: $FIX/leak.l-killed.eventlog: warning: no census in the eventlog up to its cut at offset 2688 (the RTS writes heap events late: a run stopped early may have written none)" ]
 	# killed before any block was written: no JOB either
 	[ "${lines[3]}" = 'JOB ""' ]
 	run hpcat -S "$FIX/leak.l-killed.eventlog"

@@ -780,7 +780,15 @@ PY
 	run proftree "$f"
 	[ "$status" -eq 2 ]
 	[ "$output" = "proftree: $f: offset 2688: warning: eventlog cut off here (no end-of-data marker): the events before it are read
-proftree: $f: no time profile in the eventlog (run the program with +RTS -l -p)" ]
+proftree: $f: no time profile in the eventlog up to its cut at offset 2688 (the RTS writes profile events late: a run stopped early may have written none)" ]
+	# a -p log cut before its first sample: where, not "a run
+	# shorter than one tick" (issue 25)
+	f="$BATS_TEST_TMPDIR/cut.eventlog"
+	head -c 3000 "$FIX/leak.l-p.eventlog" >"$f"
+	run sh -c "proftree -o folded '$f' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "proftree: $f: offset 2968: warning: eventlog cut off here (no end-of-data marker): the events before it are read
+proftree: $f: warning: no time-profile samples in the eventlog up to its cut at offset 2968: a tree of MAIN alone" ]
 }
 
 @test "eventlog: a log cut off is read up to its last complete sample" {

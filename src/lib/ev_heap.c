@@ -555,7 +555,17 @@ static void pull(struct ev_heap *h)
 				census_close(h, ev_reader_cut(h->ev) ?
 				             "census cut off" : h->has_end ?
 				             "census without end event" : NULL);
-			if (!h->began && h->nsamples == 0 && !h->ready)
+			/* a log cut short may be of a -h run: the RTS
+			 * writes its heap events late, from its buffers */
+			if (!h->began && h->nsamples == 0 && !h->ready &&
+			    ev_reader_cut(h->ev))
+				hpt_data_warn(h->in->name, 0, "no census in the "
+				              "eventlog up to its cut at offset "
+				              "%llu (the RTS writes heap events "
+				              "late: a run stopped early may have "
+				              "written none)", (unsigned long long)
+				              ev_reader_cut_offset(h->ev));
+			else if (!h->began && h->nsamples == 0 && !h->ready)
 				hpt_data_warn(h->in->name, 0, "no heap profile "
 				              "in the eventlog (run the program "
 				              "with +RTS -l -h...)");

@@ -337,6 +337,15 @@ void ev_prof_read(struct prof_report *r, struct hpt_input *in, int strict)
 			hpt_data_error(in->name, 0, "no time profile in the "
 			               "eventlog: its GHC writes none (GHC 8.10 "
 			               "and later do, under +RTS -l -p)");
+		/* a log cut short may be of a -p run: the RTS writes its
+		 * samples late, from its buffers */
+		if (ev_reader_cut(h.ev))
+			hpt_data_error(in->name, 0, "no time profile in the "
+			               "eventlog up to its cut at offset %llu "
+			               "(the RTS writes profile events late: a "
+			               "run stopped early may have written none)",
+			               (unsigned long long)
+			               ev_reader_cut_offset(h.ev));
 		hpt_data_error(in->name, 0, "no time profile in the eventlog "
 		               "(run the program with +RTS -l -p)");
 	}
@@ -344,6 +353,11 @@ void ev_prof_read(struct prof_report *r, struct hpt_input *in, int strict)
 		hpt_data_warn(in->name, 0, "time-profile samples without a "
 		              "start event (PROF_BEGIN): the tick interval and "
 		              "the total time are unknown");
+	else if (h.samples == 0 && ev_reader_cut(h.ev))
+		hpt_data_warn(in->name, 0, "no time-profile samples in the "
+		              "eventlog up to its cut at offset %llu: a tree of "
+		              "MAIN alone", (unsigned long long)
+		              ev_reader_cut_offset(h.ev));
 	else if (h.samples == 0)
 		hpt_data_warn(in->name, 0, "no time-profile samples in the "
 		              "eventlog: a tree of MAIN alone (a run shorter "

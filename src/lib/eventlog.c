@@ -75,6 +75,7 @@ struct ev_reader {
 	int damaged;             /* bytes skipped since the last event */
 	int done;                /* the end was reached */
 	int cut;                 /* ... without DATA_END */
+	uint64_t cut_at;         /* the offset where it was cut */
 	uint64_t last_time;      /* largest time seen */
 };
 
@@ -339,6 +340,7 @@ static int damage(struct ev_reader *r, uint64_t pos, enum ext st,
 static void cut_off(struct ev_reader *r, uint64_t pos)
 {
 	r->done = r->cut = 1;
+	r->cut_at = pos;
 	if (r->strict)
 		hpt_offset_error(r->in->name, pos, "eventlog cut off here "
 		                 "(no end-of-data marker)");
@@ -525,6 +527,11 @@ int ev_next(struct ev_reader *r, struct ev_event *e)
 int ev_reader_cut(const struct ev_reader *r)
 {
 	return r->cut;
+}
+
+uint64_t ev_reader_cut_offset(const struct ev_reader *r)
+{
+	return r->cut_at;
 }
 
 uint64_t ev_reader_last_time(const struct ev_reader *r)

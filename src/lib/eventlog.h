@@ -88,6 +88,9 @@ int ev_next(struct ev_reader *r, struct ev_event *e);
 /* Non-zero when the log ended at the end of the file, without
  * DATA_END (valid after ev_next returned 0). */
 int ev_reader_cut(const struct ev_reader *r);
+/* The offset (bytes from the file's start) where such a log was cut:
+ * that of its "eventlog cut off here" warning. */
+uint64_t ev_reader_cut_offset(const struct ev_reader *r);
 
 /* The largest time (ns) seen so far in events and block markers: about
  * when the program stopped, once the log has been read. */
