@@ -18,7 +18,7 @@ load helper
 
 @test "the hand-made eventlogs are what mkeventlog.py makes" {
 	local d="$TOP/tests/cases/hpcat" k
-	for k in ok end-inside strings hb grown ipe torn no-heap undeclared \
+	for k in ok end-inside strings hb grown ipe torn torn-band no-heap undeclared \
 	    bad-table old short no-end bad-entry no-datb bad-magic big-desc big-extra type-ffff \
 	    block-loop extra-past torn-time; do
 		python3 "$TOP/tests/mkeventlog.py" "$k" | cmp - "$d/ev-$k.in"

@@ -35,6 +35,8 @@ Kinds:
   torn          a census in which a time-profile event (167) tore a heap
                 sample event (the non-threaded RTS, formats.md 4.6), then
                 a good census
+  torn-band     the same, the torn census holding a band that no other
+                census has (dropped with it: in no output)
   no-heap       a log with no heap events
   undeclared    an event of a type the header does not declare, outside
                 any block
@@ -357,6 +359,22 @@ def kind_torn_time():
     return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
 
 
+def kind_torn_band():
+    t = dict(TYPES)
+    evs = preamble(t) + cc_table(t)
+    prof = ev(t, 167, 100000015, struct.pack('>IQB', 0, 7, 1) +
+              struct.pack('>I', 1))
+    good = sample_cc(t, 100000020, 4000, [2, 1])
+    torn = prof[:2] + good[:-1] + prof[2:]
+    # the dropped census holds a band (lazySum) no other census has
+    evs += [ev(t, 162, 100000000, struct.pack('>Q', 0)),
+            sample_cc(t, 100000010, 1000, [5, 4]),
+            torn,
+            ev(t, 165, 100000100, struct.pack('>Q', 0))]
+    evs += census(t, 200000000, ROWS2)
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
+
+
 def kind_no_heap():
     t = dict(TYPES)
     evs = preamble(t)[:2]
@@ -507,6 +525,7 @@ KINDS = {
     'ipe-torn': kind_ipe_torn,
     'torn': kind_torn,
     'torn-time': kind_torn_time,
+    'torn-band': kind_torn_band,
     'no-heap': kind_no_heap,
     'undeclared': kind_undeclared,
     'bad-table': kind_bad_table,

@@ -599,8 +599,16 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	if (c->ncol > PLOT_W)
 		widen(c, PLOT_W, 0);
 	ncol = c->ncol;
-	/* the rule of hpslice -m: one ranking, hp_select.h */
-	hp_rank_order(&c->integral, bands, NULL, -1, order);
+	/* the rule of hpslice -m: one ranking, hp_select.h; of the bands
+	 * of the samples drawn only (the table may hold one of a census
+	 * the reader dropped: not in -o tsv, nor here) */
+	{
+		unsigned char *present = hpt_xcalloc(nb + 1, 1);
+		for (i = 0; i < c->npool; i++)
+			present[c->pool_band[i]] = 1;
+		nb = hp_rank_order(&c->integral, bands, present, -1, order);
+		free(present);
+	}
 	nd = nb < HP_SVG_BANDS ? nb : HP_SVG_BANDS;
 	nother = nb - nd;
 	for (i = 0; i < nb; i++)

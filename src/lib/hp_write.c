@@ -195,15 +195,22 @@ static void wide_sample_cb(void *arg, const struct hpt_intern *bands,
 	w->first[w->nsamples] = w->nv;
 }
 
-/* One row per sample, one column per band in order of first appearance;
- * a band absent from a sample is 0. */
+/* One row per sample, one column per band of the samples (the table
+ * may hold a band of a census the reader dropped: not in -o tsv, nor
+ * here) in order of first appearance; a band absent from a sample is
+ * 0. */
 static void wide_end_cb(void *arg, const struct hpt_intern *bands)
 {
 	struct wide *w = arg;
 	uint64_t *row = hpt_xcalloc(bands->count, sizeof *row);
+	unsigned char *present = hpt_xcalloc(bands->count + 1, 1);
 	size_t i, j;
+	for (j = 0; j < w->nv; j++)
+		present[w->v[j].band] = 1;
 	hpt_out_str("time");
 	for (j = 0; j < bands->count; j++) {
+		if (!present[j])
+			continue;
 		hpt_out_char('\t');
 		hpt_out_tsv(bands->name[j], bands->len[j]);
 	}
@@ -213,6 +220,8 @@ static void wide_end_cb(void *arg, const struct hpt_intern *bands)
 			row[w->v[j].band] = w->v[j].bytes;
 		hpt_out_str(w->time[i]);
 		for (j = 0; j < bands->count; j++) {
+			if (!present[j])
+				continue;
 			hpt_out_char('\t');
 			hpt_out_u64(row[j]);
 			row[j] = 0;
@@ -222,6 +231,7 @@ static void wide_end_cb(void *arg, const struct hpt_intern *bands)
 		free(w->time[i]);
 	}
 	free(row);
+	free(present);
 	free(w->time);
 	free(w->first);
 	free(w->v);
