@@ -183,6 +183,8 @@ struct hp_reader {
 	long run_line;           /* the line of its JOB */
 	int prev_dec;            /* decimals of the last time read (-1: none) */
 	uint64_t prev_int;       /* and its whole seconds */
+	int kept_dec;            /* the same of the last time kept (a */
+	uint64_t kept_int;       /* complete sample's or a MARK's) */
 	/* The sample's rows as one block of text (hp.h, rows): fast_rows
 	 * read them all in one call, from rows_start to rows_end, each
 	 * as the writer would write it (rows_ok: so far). */
@@ -711,7 +713,7 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 	int seen_any = 0;
 	r->in = in;
 	r->offset = time_offset ? hpt_xstrdup(time_offset) : NULL;
-	r->prev_dec = -1;
+	r->prev_dec = r->kept_dec = -1;
 	r->bands = bands;
 	r->strict = strict;
 	for (;;) {
@@ -1286,6 +1288,10 @@ static void on_begin(struct hp_reader *r, struct hp_sample *s,
 		repair(r, R_CUT_BY_BEGIN, r->begin, NULL,
 		       "sample without END_SAMPLE before the next "
 		       "BEGIN_SAMPLE");
+		/* the carry test looks at the last time written, not at
+		 * this dropped one, as hpcat's output read again does */
+		r->prev_dec = r->kept_dec;
+		r->prev_int = r->kept_int;
 	}
 	r->in_sample = 1;
 	r->begin = r->in->lineno;
@@ -1324,6 +1330,8 @@ static void end_sample(struct hp_reader *r, struct hp_sample *s)
 		       s->time_text);
 	r->have_prev = 1;
 	r->prev_time = s->time;
+	r->kept_dec = r->prev_dec;
+	r->kept_int = r->prev_int;
 	r->last_len = strlen(s->time_text);
 	copy_text(&r->last_text, &r->last_cap, s->time_text, r->last_len);
 	r->nsamples++;
@@ -1388,6 +1396,8 @@ static int on_mark(struct hp_reader *r, struct hp_sample *s, const char *rest,
 		return 0;
 	}
 	parse_time(r, rest, restlen, r->in->lineno, s, 1);
+	r->kept_dec = r->prev_dec;
+	r->kept_int = r->prev_int;
 	shift_run(r, s);
 	shift_input(r, s);
 	s->line = r->in->lineno;
@@ -1410,6 +1420,8 @@ static void on_header(struct hp_reader *r, struct hp_sample *s, int k,
 		if (r->in_sample) {
 			repair(r, R_CUT_BY_JOB, r->begin, NULL,
 			       "sample without END_SAMPLE before a JOB line");
+			r->prev_dec = r->kept_dec;
+			r->prev_int = r->kept_int;
 			r->in_sample = 0;
 			s->n = 0;
 		}
