@@ -47,6 +47,7 @@ tsv_roundtrip() {
 
 @test "every fixture is read with exit 0 and no warning" {
 	for f in "$FIX"/*.prof; do
+		[ "$(basename "$f")" = leak.hr.prof ] && continue # no tree: its own test
 		run proftree -o tsv "$f"
 		[ "$status" -eq 0 ] || { echo "$f: $output"; return 1; }
 		proftree -o tsv "$f" 2>&1 >/dev/null | diff -u /dev/null - ||
