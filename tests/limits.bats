@@ -233,3 +233,54 @@ EOF
 	[ "$status" -eq 2 ]
 	[ "$output" = "hpcat: <stdin>:1: line of 256 MiB without its end: stopped (no profile has such lines)" ]
 }
+
+# Issue 25: proftree of a .prof.gz printed some 200 bytes of escaped
+# binary, hpcat "NUL byte in line"; messages quoted up to 200 bytes of
+# input, and C1 controls as they were.
+@test "compressed input (gzip, xz, zstd, bzip2) is refused in one line that says how to read it, by every program" {
+	local o="$BATS_TEST_TMPDIR" p z
+	cp "$FIX/leak.p.prof" "$o/a.prof"
+	gzip -k "$o/a.prof"
+	xz -k "$o/a.prof"
+	zstd -q "$o/a.prof"
+	bzip2 -k "$o/a.prof"
+	for p in hpcat hpslice hpstat proftree prof2json; do
+		for z in "gz gzip zcat" "xz xz xzcat" "zst zstd zstdcat" "bz2 bzip2 bzcat"; do
+			set -- $z
+			run "$p" "$o/a.prof.$1"
+			[ "$status" -eq 2 ]
+			[ "$output" = "$p: $o/a.prof.$1: $2-compressed data: uncompress it first ($3 $o/a.prof.$1 | $p)" ]
+		done
+		run sh -c "$p <'$o/a.prof.gz'"
+		[ "$status" -eq 2 ]
+		[ "$output" = "$p: <stdin>: gzip-compressed data: uncompress it first (zcat | $p)" ]
+	done
+	run hpcat -o ipe "$o/a.prof.xz"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $o/a.prof.xz: xz-compressed data: uncompress it first (xzcat $o/a.prof.xz | hpcat)" ]
+	# a table of -I is no pipe
+	run hpcat -I "$o/a.prof.gz" "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: $o/a.prof.gz: gzip-compressed data: uncompress it first (-I <(zcat $o/a.prof.gz))" ]
+	# the way out works
+	zcat "$o/a.prof.gz" | proftree | cmp - <(proftree "$FIX/leak.p.prof")
+}
+
+@test "every message fits one line of at most 200 bytes of printable text, whatever the input" {
+	local files
+	files=$(ls "$FIX"/* "$TOP"/tests/cases/*/*.in "$CASES"/*.* "$CASES"/fuzz/* \
+	    "$CORPUS"/*/* 2>/dev/null | grep -v '/SOURCES\|/README\|\.sh$')
+	run python3 "$TOP/tests/msg_lines.py" "$BIN" --odd "$BATS_TEST_TMPDIR" $files
+	echo "$output" | tail -20
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" runs, 0 bad lines" ]]
+	# a long line is quoted short, with its start
+	printf '%s\n' "$(printf 'x%.0s' $(seq 300))" >"$BATS_TEST_TMPDIR/long"
+	run proftree "$BATS_TEST_TMPDIR/long"
+	[ "$status" -eq 2 ]
+	[ "$output" = "proftree: $BATS_TEST_TMPDIR/long:1: not a .prof report: \"$(printf 'x%.0s' $(seq 80))...\"" ]
+	# a C1 control (CSI, U+009B) is shown as its bytes
+	printf 'COST CENTRE MODULE no. entries %%time %%alloc %%time %%alloc\n\nMAIN MAIN 1 0 0.0 0.0 100.0 100.0\n \302\23331m x\n' >"$BATS_TEST_TMPDIR/c1"
+	run proftree "$BATS_TEST_TMPDIR/c1"
+	[[ "$output" == *'malformed row skipped " \xc2\x9b31m x"'* ]]
+}

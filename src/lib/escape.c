@@ -102,7 +102,7 @@ const char *hpt_quote(int slot, const char *s, size_t n)
 	char *b = bufs[slot & 3];
 	const unsigned char *u = (const unsigned char *)s;
 	size_t o = 0, i = 0;
-	while (i < n && o < 200) {
+	while (i < n && o < HPT_QUOTE_MAX) {
 		unsigned char c = u[i];
 		size_t l;
 		if (c == '\t') {
@@ -117,10 +117,12 @@ const char *hpt_quote(int slot, const char *s, size_t n)
 			b[o++] = (char)c;
 		} else if ((l = hpt_utf8_len(u + i, n - i)) != 0 &&
 		           !(l == 3 && u[i] == 0xef && u[i + 1] == 0xbb &&
-		             u[i + 2] == 0xbf)) {
+		             u[i + 2] == 0xbf) &&
+		           !(l == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
 			/* UTF-8 is shown as such; a byte-order mark, which
-			 * would be invisible, and bytes that are not UTF-8
-			 * are shown as \xNN. */
+			 * would be invisible, a C1 control (U+0080..U+009F,
+			 * which a terminal acts on) and bytes that are not
+			 * UTF-8 are shown as \xNN. */
 			memcpy(b + o, u + i, l);
 			o += l;
 			i += l;

@@ -10,10 +10,12 @@
 #include <stddef.h>
 
 /* Quote n bytes of s for a diagnostic, into a static buffer: at most
- * about 200 bytes (then "..."); TAB as \t, backslash as \\, other control
- * bytes, a UTF-8 byte-order mark and bytes that are not UTF-8 as \xNN;
- * valid UTF-8 as it is.  Returns a string valid until the next call with
- * the same slot (0-3). */
+ * about HPT_QUOTE_MAX bytes (then "..."), so that a message quoting
+ * input fits one line of about 200 bytes; TAB as \t, backslash as \\,
+ * other control bytes (C1 controls in UTF-8 too), a UTF-8 byte-order
+ * mark and bytes that are not UTF-8 as \xNN; valid UTF-8 as it is.
+ * Returns a string valid until the next call with the same slot (0-3). */
+#define HPT_QUOTE_MAX 80
 const char *hpt_quote(int slot, const char *s, size_t n);
 
 /* The length of the valid UTF-8 sequence of two to four bytes at s (at

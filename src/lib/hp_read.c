@@ -1327,7 +1327,7 @@ static void end_sample(struct hp_reader *r, struct hp_sample *s)
 	if (r->have_prev && s->time < r->prev_time)
 		repair(r, R_EARLIER, r->begin, NULL,
 		       "sample time %s is earlier than the one before it",
-		       s->time_text);
+		       hpt_quote(0, s->time_text, strlen(s->time_text)));
 	r->have_prev = 1;
 	r->prev_time = s->time;
 	r->kept_dec = r->prev_dec;

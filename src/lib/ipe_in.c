@@ -17,6 +17,7 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
 	enum hpt_format f;
 	enum ipe_in_kind kind;
 	hpt_input_open(&in, path);
+	hpt_refuse_compressed(&in, 1);
 	f = hpt_sniff(&in);
 	switch (f) {
 	case HPT_FMT_EMPTY:

@@ -94,7 +94,8 @@ static void check_secs(struct pj *p)
 		if (c < '0' || c > '9')
 			hpt_data_error(json_where(&p->j), json_col(&p->j),
 			               "\"total_time\": not seconds in "
-			               "decimals: \"%s\"", p->j.text);
+			               "decimals: \"%s\"",
+			               hpt_quote(0, p->j.text, p->j.len));
 	}
 }
 
@@ -158,11 +159,11 @@ static uint64_t get_u64(struct pj *p, const char *key)
 	if (rc == -1)
 		hpt_data_error(json_where(&p->j), json_col(&p->j),
 		               "\"%s\": not an unsigned integer: \"%s\"", key,
-		               p->j.text);
+		               hpt_quote(0, p->j.text, p->j.len));
 	if (rc == -2)
 		hpt_data_error(json_where(&p->j), json_col(&p->j),
 		               "\"%s\": number out of range: \"%s\"", key,
-		               p->j.text);
+		               hpt_quote(0, p->j.text, p->j.len));
 	return v;
 }
 
@@ -608,7 +609,8 @@ static void read_member(struct pj *p, int k)
 		if (v > UINT32_MAX)
 			hpt_data_error(json_where(&p->j), json_col(&p->j),
 			               "\"%s\": number out of range: \"%s\"",
-			               "tick_interval", p->j.text);
+			               "tick_interval",
+			               hpt_quote(0, p->j.text, p->j.len));
 		r->tick_interval = (unsigned)v;
 		break;
 	case K_TOTAL_ALLOC:

@@ -32,10 +32,51 @@ static const char bom[] = "\xef\xbb\xbf";
 
 static enum hpt_format sniff(struct hpt_input *in, size_t from);
 
+/* The compressors whose output people keep profiles in, by their magic
+ * bytes (RFC 1952; the xz, zstd and bzip2 file formats), with the
+ * command that writes the data back out. */
+static const struct {
+	const char *magic;
+	size_t len;
+	const char *name, *cat;
+} packed[] = {
+	{"\x1f\x8b", 2, "gzip", "zcat"},
+	{"\xfd" "7zXZ\0", 6, "xz", "xzcat"},
+	{"\x28\xb5\x2f\xfd", 4, "zstd", "zstdcat"},
+	{"BZh", 3, "bzip2", "bzcat"},
+};
+
+void hpt_refuse_compressed(struct hpt_input *in, int table)
+{
+	const char *p;
+	size_t got = hpt_input_peek(in, 6, &p), i;
+	for (i = 0; i < sizeof packed / sizeof packed[0]; i++) {
+		if (got < packed[i].len ||
+		    memcmp(p, packed[i].magic, packed[i].len) != 0)
+			continue;
+		/* "BZh" and a block size digit '1' to '9' */
+		if (i == 3 && (got < 4 || p[3] < '1' || p[3] > '9'))
+			continue;
+		if (table)
+			hpt_data_error(in->name, 0, "%s-compressed data: "
+			               "uncompress it first (-I <(%s %s))",
+			               packed[i].name, packed[i].cat, in->name);
+		if (strcmp(in->name, "<stdin>") == 0)
+			hpt_data_error(in->name, 0, "%s-compressed data: "
+			               "uncompress it first (%s | %s)",
+			               packed[i].name, packed[i].cat,
+			               hpt_progname);
+		hpt_data_error(in->name, 0, "%s-compressed data: uncompress "
+		               "it first (%s %s | %s)", packed[i].name,
+		               packed[i].cat, in->name, hpt_progname);
+	}
+}
+
 enum hpt_format hpt_sniff(struct hpt_input *in)
 {
 	const char *p;
 	enum hpt_format f;
+	hpt_refuse_compressed(in, 0);
 	if (hpt_input_peek(in, 3, &p) < 3 || memcmp(p, bom, 3) != 0)
 		return sniff(in, 0);
 	f = sniff(in, 3);

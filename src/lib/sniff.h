@@ -48,8 +48,18 @@ enum hpt_format {
 	HPT_FMT_BINARY
 };
 
-/* What the input holds, from its first bytes (none consumed). */
+/* What the input holds, from its first bytes (none consumed).  Data
+ * compressed by gzip, xz, zstd or bzip2 (their magic bytes) is refused
+ * first, by hpt_refuse_compressed(in, 0). */
 enum hpt_format hpt_sniff(struct hpt_input *in);
+
+/* Exit with status 2 and one line, "PROG: FILE: gzip-compressed data:
+ * uncompress it first (zcat FILE | PROG)" ("zcat | PROG" for standard
+ * input; xzcat, zstdcat, bzcat for the others), when the input starts
+ * with the magic bytes of one of those compressors; for a table
+ * (table != 0: given to hpcat -I), "(-I <(zcat FILE))".  Else return,
+ * nothing consumed. */
+void hpt_refuse_compressed(struct hpt_input *in, int table);
 
 /* The first line that is not blank, as the sniffer saw it (at most 4
  * KiB of it, nothing consumed): returns its length in bytes (0: none),
