@@ -168,6 +168,24 @@ static void warn_estimated(const struct prof_report *r)
 		              "are tenths of a percent");
 }
 
+/* -o folded of a report (as read: before -f, -x, -i, -m, -d and -z)
+ * whose individual percentages, rounded to 0.1, most to 0.0, add up to
+ * much less than the whole. */
+static void warn_share(const struct prof_report *r)
+{
+	double share;
+	if (o.out == O_FOLDED &&
+	    (share = prof_weights_share(r, o.weight)) < 0.9)
+		hpt_data_warn(r->file, 0, "-w %s: the report's individual %s "
+		              "add up to %.1f %% of its total (each rounded to "
+		              "0.1 %%): the weights written miss the rest; +RTS "
+		              "-P gives exact %s", o.weight == PROF_W_ALLOC ?
+		              "alloc" : o.weight == PROF_W_TIME ? "time" :
+		              "ticks", o.weight == PROF_W_ALLOC ? "%alloc" :
+		              "%time", share * 100, o.weight == PROF_W_ALLOC ?
+		              "bytes" : "ticks");
+}
+
 /* -D with one side an eventlog, which has no entries and no allocation
  * (ev_prof.h): those figures of both sides become 0, so that their
  * differences are left out (0) rather than shown as losses or gains. */
@@ -229,6 +247,7 @@ static void one_main(const char *path)
 	const uint64_t *counts;
 	read_one(&r, path);
 	need_tree(&r);
+	warn_share(&r);
 	one[0] = &r;
 	select_all(one, 1);
 	if (o.flat) {

@@ -343,6 +343,23 @@ uint64_t *prof_self_weights(const struct prof_report *r, enum prof_weight w)
 	return v;
 }
 
+double prof_weights_share(const struct prof_report *r, enum prof_weight w)
+{
+	const uint64_t *ind, *inh;
+	uint32_t it = r->first_root, d, x;
+	uint64_t part = 0, whole = 0;
+	if (r->exact || w == PROF_W_ENTRIES)
+		return 1;
+	ind = w == PROF_W_ALLOC ? r->ind_alloc : r->ind_time;
+	inh = w == PROF_W_ALLOC ? r->inh_alloc : r->inh_time;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
+		part += ind[x];
+		if (r->parent[x] == PROF_NONE)
+			whole += inh[x];
+	}
+	return whole > 0 ? (double)part / (double)whole : 1;
+}
+
 /* ---- the inverted tree ---- */
 
 /* Copy r's header and names (same ids) into an empty report. */

@@ -71,6 +71,14 @@ uint64_t prof_self_weight(const struct prof_report *r, uint32_t x,
  * percentages x total / 100, rounded once, whatever -m, -d or -i did to
  * the tree (each weight is within one unit of its own rounding). */
 uint64_t *prof_self_weights(const struct prof_report *r, enum prof_weight w);
+/* For weights taken from a report's percentages (a -p report: ticks,
+ * bytes or -w time from the individual %time or %alloc, which GHC
+ * rounds to 0.1): the sum of the linked nodes' individual percentages
+ * over the sum of the roots' inherited ones (the whole tree): 1 when
+ * they agree, much less when most individual figures round to 0.0.
+ * Returns 1 for exact weights (a -P report, entries) and an empty
+ * tree. */
+double prof_weights_share(const struct prof_report *r, enum prof_weight w);
 /* 1 when prof_self_weight falls back to tenths of a percent. */
 int prof_weight_estimated(const struct prof_report *r, enum prof_weight w);
 
