@@ -205,7 +205,7 @@ EOF
 		[ "${lines[1]}" -gt 16777216 ] || { echo "$p read ${lines[1]}"; return 1; }
 		case "$p" in
 		proftree|prof2json)
-			exp="$p: <stdin>:1: not a .prof report: \"$(printf '\\x00%.0s' $(seq 50))...\""
+			exp="$p: <stdin>:1: not a .prof report: \"$(printf '\\x00%.0s' $(seq 20))...\""
 			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "$exp" ] ;;
 		"hpcat -o ipe")
 			[ "$(cat "$BATS_TEST_TMPDIR/err")" = "hpcat: <stdin>: not an eventlog, .hp or .prof: -o ipe and -o cc read eventlogs" ] ;;
