@@ -1804,9 +1804,9 @@ static int header_line(struct reader *rd, const char *s, size_t n)
 			m--;
 		/* "(command unknown)": prof_write's mark; an empty
 		 * command is unknown too, as prof_write writes it, and so
-		 * is one of spaces only (written back, its line would be
-		 * blank) */
-		if (skip_sp(t, sp, m) < m &&
+		 * is one of spaces and TABs only (written back, its line
+		 * would be blank) */
+		if (!blank(t + sp, m - sp) &&
 		    (m - sp != 17 ||
 		     memcmp(t + sp, "(command unknown)", 17) != 0))
 			r->command = hpt_xmemdup(t + sp, m - sp);
