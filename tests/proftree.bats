@@ -84,6 +84,9 @@ tsv_roundtrip() {
 		case $f in */fuzz-json-label-blank-line.in|*/fuzz-json-label-six-lines.in) continue ;; esac
 		# an empty label its parent cannot hold: proftree.1, -o prof
 		case $f in */fuzz-empty-label-over-*.in) continue ;; esac
+		# not yet (issue 25): the test below names them
+		case $f in */fuzz-roundtrip-5aad936d244c.in|*/fuzz-roundtrip-9372f88584e2.in) continue ;; esac
+		case $f in */fuzz-roundtrip-b6d6de6415c8.in|*/fuzz-roundtrip-b96c5172835c.in) continue ;; esac
 		tsv_roundtrip "$f" 2>/dev/null || { echo "$f"; return 1; }
 	done
 }
