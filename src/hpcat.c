@@ -10,7 +10,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -20,13 +19,11 @@
 #include "hp_svg.h"
 #include "hp_write.h"
 #include "ipe.h"
-#include "ev_ipe.h"
 #include "ipe_in.h"
 #include "ipe_tsv.h"
 #include "output.h"
 #include "prof.h"
 #include "prog.h"
-#include "sniff.h"
 
 static const char usage[] =
     "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] "
@@ -236,53 +233,19 @@ static int own_tables(char **files, int nfiles, int follow,
 {
 	int i, any = 0;
 	for (i = 0; i < nfiles; i++) {
-		struct hpt_input in;
-		struct stat st;
-		int quiet = hpt_quiet;
-		unsigned long warnings = hpt_warnings;
 		own[i] = NULL;
-		if (strcmp(files[i], "-") == 0 || (follow && i == nfiles - 1))
+		if (follow && i == nfiles - 1)
 			continue;
-		/* nor a pipe named as a file (a FIFO, <(...), /dev/stdin):
-		 * what this reading took would be gone for the real one */
-		if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode))
-			continue;
-		hpt_input_open(&in, files[i]);
-		if (hpt_sniff(&in) == HPT_FMT_EVENTLOG) {
-			/* only a log that can hold IPE events is read twice */
-			hpt_quiet = 1;
-			if (!ev_ipe_declared(&in)) {
-				hpt_quiet = quiet;
-				hpt_warnings = warnings;
-				hpt_input_close(&in);
-				continue;
-			}
-			hpt_quiet = quiet;
-			hpt_input_close(&in);
-			hpt_input_open(&in, files[i]);
-			hpt_sniff(&in);
-			own[i] = hpt_xmalloc(sizeof *own[i]);
-			ipe_table_init(own[i]);
-			hpt_quiet = 1;
-			ipe_in_tables(&in, own[i], 0);
-			hpt_quiet = quiet;
-			hpt_warnings = warnings;
-			if (own[i]->nipe == 0) {
-				ipe_table_free(own[i]);
-				free(own[i]);
-				own[i] = NULL;
-			} else {
-				uint64_t d = ipe_in_merge(own[i], itab);
-				any = 1;
-				if (d > 0)
-					hpt_data_warn(files[i], 0, "%llu info "
-					              "tables of -I differ from the "
-					              "eventlog's own IPE events: "
-					              "its own kept",
-					              (unsigned long long)d);
-			}
+		own[i] = ipe_in_own(files[i]);
+		if (own[i]) {
+			uint64_t d = ipe_in_merge(own[i], itab);
+			any = 1;
+			if (d > 0)
+				hpt_data_warn(files[i], 0, "%llu info tables of "
+				              "-I differ from the eventlog's own "
+				              "IPE events: its own kept",
+				              (unsigned long long)d);
 		}
-		hpt_input_close(&in);
 	}
 	return any;
 }

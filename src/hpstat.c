@@ -17,7 +17,9 @@
 #include "alloc.h"
 #include "escape.h"
 #include "heap_in.h"
+#include "hp_names.h"
 #include "hp_read.h"
+#include "ipe_in.h"
 #include "hp_stats.h"
 #include "hp_stats_write.h"
 #include "num.h"
@@ -99,16 +101,32 @@ static void stat_file(const char *path, const struct opts *o,
 	struct hpt_input in;
 	struct heap_in *h;
 	enum hp_item it;
+	/* an eventlog file's -hi bands named by its own IPE table, as
+	 * hpcat names them: read into rd, renamed into bands */
+	struct ipe_table *own = ipe_in_own(path);
+	struct hp_names *rn = NULL;
+	struct hpt_intern rd;
 	hpt_open_input(&in, path);
-	h = heap_in_new(&in, bands, 0, NULL);
+	if (own) {
+		hpt_intern_init(&rd);
+		rn = hp_names_new(own, NULL, bands);
+	}
+	h = heap_in_new(&in, own ? &rd : bands, 0, NULL);
 	hp_stats_init(st, o->start, o->end);
 	hp_stats_header(st, heap_in_header(h));
 	if (hdr)
 		keep_header(hdr, heap_in_header(h));
 	while ((it = heap_in_next(h, s)) != HP_EOF)
-		if (it == HP_SAMPLE)
+		if (it == HP_SAMPLE) {
+			if (rn)
+				hp_names_sample(rn, &rd, s);
 			hp_stats_add(st, s);
+		}
 	hp_stats_finish(st);
+	if (rn) {
+		hp_names_warn(rn, in.name, NULL);
+		hp_names_free(rn);
+	}
 	if (heap_in_samples(h) == 0)
 		hpt_data_warn(in.name, 0, "no complete samples: every "
 		              "figure is 0");
@@ -126,6 +144,11 @@ static void stat_file(const char *path, const struct opts *o,
 		hpt_data_warn(in.name, 0, "total integral is 0: every share "
 		              "is 0");
 	heap_in_free(h);
+	if (own) {
+		hpt_intern_free(&rd);
+		ipe_table_free(own);
+		free(own);
+	}
 	hpt_input_close(&in);
 }
 

@@ -647,7 +647,7 @@ PY
 	[ "$(awk -F'\t' '{ s += $3 } END { printf "%.3f", s }' "$d/d")" = "$(awk -F'\t' '{ s += $2 } END { printf "%.3f", s }' "$d/b")" ]
 }
 
-@test "-d: -hi bands named by their IPE tables match by description across two builds" {
+@test "-d: -hi bands named by their IPE tables match by description across two builds; an eventlog names its own" {
 	d="$BATS_TEST_TMPDIR"
 	# the plain and the profiled build of one program (GHC 9.6): other
 	# info-table addresses
@@ -662,6 +662,16 @@ PY
 	[ "$(grep -c '^Main.main{THUNK_2_0::IO_()}@Ipe.hs:(28,1)-(39,38)#0x' "$d/d")" -eq 2 ]
 	# bare addresses (no IPE entry) match only themselves
 	[ "$(awk -F'\t' '$1 ~ /^0x/ && $2 > 0 && $3 > 0' "$d/d" | wc -l)" -eq 0 ]
+	# the eventlogs themselves: each names its bands by its own IPE
+	# events, as hpcat does, and -d gives the same rows
+	hpstat -d -o tsv "$FIX/ipe.l-hi.eventlog" "$FIX/ipe.l-hi-p.eventlog" >"$d/e" 2>"$d/err"
+	cmp "$d/d" "$d/e"
+	[ "$(cat "$d/err")" = "hpstat: $FIX/ipe.l-hi.eventlog: warning: 39 of 60 info-table bands are not in the IPE table: bare addresses kept
+hpstat: $FIX/ipe.l-hi-p.eventlog: warning: 35 of 39 info-table bands are not in the IPE table: bare addresses kept" ]
+	hpcat -q "$FIX/ipe.l-hi.eventlog" >"$d/c.hp"
+	[ "$(hpstat -q -o tsv "$FIX/ipe.l-hi.eventlog")" = "$(hpstat -q -o tsv "$d/c.hp")" ]
+	# from standard input the log is read once: bare addresses
+	hpstat -q -o tsv - <"$FIX/ipe.l-hi.eventlog" | tail -n +2 | cut -f 1 | grep -v '^0x' | { ! grep -q .; }
 }
 
 @test "trends: the exit census counts in no slope; a steady leak grows, a table is flat, a burst shrinks" {

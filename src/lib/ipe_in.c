@@ -4,6 +4,11 @@
  */
 #include "ipe_in.h"
 
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "alloc.h"
 #include "diag.h"
 #include "ev_ipe.h"
 #include "ipe_tsv.h"
@@ -83,4 +88,40 @@ uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from)
 			differ++;
 	}
 	return differ;
+}
+
+struct ipe_table *ipe_in_own(const char *path)
+{
+	struct hpt_input in;
+	struct ipe_table *t = NULL;
+	struct stat st;
+	int quiet = hpt_quiet;
+	unsigned long warnings = hpt_warnings;
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+		return NULL;
+	hpt_input_open(&in, path);
+	if (hpt_sniff(&in) != HPT_FMT_EVENTLOG) {
+		hpt_input_close(&in);
+		return NULL;
+	}
+	/* only a log that can hold IPE events is read twice */
+	hpt_quiet = 1;
+	if (ev_ipe_declared(&in)) {
+		hpt_input_close(&in);
+		hpt_input_open(&in, path);
+		hpt_sniff(&in);
+		t = hpt_xmalloc(sizeof *t);
+		ipe_table_init(t);
+		ipe_in_tables(&in, t, 0);
+		if (t->nipe == 0) {
+			ipe_table_free(t);
+			free(t);
+			t = NULL;
+		}
+	}
+	hpt_quiet = quiet;
+	hpt_warnings = warnings;
+	hpt_input_close(&in);
+	return t;
 }

@@ -55,4 +55,18 @@ uint64_t ipe_in_tables(struct hpt_input *in, struct ipe_table *t,
  */
 uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from);
 
+/*
+ * The eventlog file path's own IPE table, read before its samples (GHC
+ * posts IPE events anywhere in the log, often after the samples), so
+ * that its -hi bands can be named by it: a new table (the caller frees
+ * it with ipe_table_free, then free), or NULL when path is standard
+ * input ("-") or another file that is not a regular file (a FIFO,
+ * <(...), /dev/stdin: what this reading took would be gone for the
+ * real one), not an eventlog, or an eventlog that declares or holds no
+ * IPE event.  This reading is quiet (no warning, none counted): the
+ * real one says what is wrong.  A file that cannot be opened is the
+ * open error (input.h).
+ */
+struct ipe_table *ipe_in_own(const char *path);
+
 #endif
