@@ -324,55 +324,60 @@ static void sample_range(struct slice *sl, const char *arg)
 	free(first);
 }
 
-int main(int argc, char **argv)
+/* The -k and -x patterns, in order (kinds[i]: 'k' or 'x'), and -E. */
+struct patterns {
+	const char **pat;
+	char *kinds;
+	size_t n, pcap, kcap;
+	int ere;
+};
+
+/* The options into sl and p, each checked once: usage errors exit 2.
+ * Returns the output format: 0 hp, 1 tsv. */
+static int parse_opts(int argc, char **argv, struct slice *sl,
+                      struct patterns *p)
 {
 	static const char *const formats[] = {"hp", "tsv", NULL};
-	static struct slice sl;
-	const char **pat = NULL;
-	char *kinds = NULL, *err;
-	size_t npat = 0, pcap = 0, kcap = 0, i;
-	int c, ere = 0, fmt = 0, nfiles;
-	char **files;
-
-	hpt_init("hpslice", usage);
-	hp_samplesel_init(&sl.samples);
-	sl.max_bands = UINT64_MAX;
+	int c, fmt = 0;
+	hp_samplesel_init(&sl->samples);
+	sl->max_bands = UINT64_MAX;
 	while ((c = hpt_getopt(argc, argv, "s:e:n:j:k:x:Em:t:zqo:")) != -1) {
 		switch (c) {
 		case 's':
 			hpt_opt_decimal('s', "time", optarg, -1);
-			sl.samples.start = sl.start = optarg;
+			sl->samples.start = sl->start = optarg;
 			break;
 		case 'e':
 			hpt_opt_decimal('e', "time", optarg, -1);
-			sl.samples.end = optarg;
+			sl->samples.end = optarg;
 			break;
 		case 'n':
-			sample_range(&sl, optarg);
+			sample_range(sl, optarg);
 			break;
 		case 'j':
-			sl.samples.step = hpt_opt_u64('j', "step", optarg, 1,
-			                              UINT64_MAX, 0);
+			sl->samples.step = hpt_opt_u64('j', "step", optarg, 1,
+			                               UINT64_MAX, 0);
 			break;
 		case 'k':
 		case 'x':
-			pat = hpt_xgrow(pat, &pcap, npat + 1, sizeof *pat);
-			kinds = hpt_xgrow(kinds, &kcap, npat + 1, 1);
-			pat[npat] = optarg;
-			kinds[npat++] = (char)c;
+			p->pat = hpt_xgrow(p->pat, &p->pcap, p->n + 1,
+			                   sizeof *p->pat);
+			p->kinds = hpt_xgrow(p->kinds, &p->kcap, p->n + 1, 1);
+			p->pat[p->n] = optarg;
+			p->kinds[p->n++] = (char)c;
 			break;
-		case 'E': ere = 1; break;
+		case 'E': p->ere = 1; break;
 		case 'm':
-			sl.max_bands = hpt_opt_u64('m', "band count", optarg,
-			                           1, UINT32_MAX, 0);
-			sl.rank = 1;
+			sl->max_bands = hpt_opt_u64('m', "band count", optarg,
+			                            1, UINT32_MAX, 0);
+			sl->rank = 1;
 			break;
 		case 't':
-			sl.percent = hpt_opt_decimal('t', "percentage", optarg,
-			                             100);
-			sl.rank = 1;
+			sl->percent = hpt_opt_decimal('t', "percentage",
+			                              optarg, 100);
+			sl->rank = 1;
 			break;
-		case 'z': sl.zero = 1; break;
+		case 'z': sl->zero = 1; break;
 		case 'q': hpt_quiet = 1; break;
 		case 'o':
 			fmt = hpt_keyword('o', "output format", optarg,
@@ -380,17 +385,39 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	hpt_opt_interval(sl.samples.start, sl.samples.end);
-	if (npat) {
-		sl.names = hp_bandsel_new(ere);
-		for (i = 0; i < npat; i++)
-			if ((err = hp_bandsel_add(sl.names, kinds[i] == 'k',
-			                          pat[i])) != NULL)
-				hpt_usage_error("-%c: bad regular expression "
-				                "\"%s\": %s", kinds[i],
-				                hpt_quote(0, pat[i],
-				                          strlen(pat[i])), err);
-	}
+	hpt_opt_interval(sl->samples.start, sl->samples.end);
+	return fmt;
+}
+
+/* The band selection of -k and -x (sl->names; NULL without them); a
+ * pattern that is not a regular expression is a usage error. */
+static void select_bands(struct slice *sl, const struct patterns *p)
+{
+	size_t i;
+	char *err;
+	if (!p->n)
+		return;
+	sl->names = hp_bandsel_new(p->ere);
+	for (i = 0; i < p->n; i++)
+		if ((err = hp_bandsel_add(sl->names, p->kinds[i] == 'k',
+		                          p->pat[i])) != NULL)
+			hpt_usage_error("-%c: bad regular expression \"%s\": %s",
+			                p->kinds[i],
+			                hpt_quote(0, p->pat[i],
+			                          strlen(p->pat[i])), err);
+}
+
+int main(int argc, char **argv)
+{
+	static struct slice sl;
+	struct patterns p;
+	char **files;
+	int fmt, nfiles;
+
+	hpt_init("hpslice", usage);
+	memset(&p, 0, sizeof p);
+	fmt = parse_opts(argc, argv, &sl, &p);
+	select_bands(&sl, &p);
 	files = hpt_operands(argc, argv, &nfiles, 1, "one profile");
 	if (fmt == 0)
 		hp_sink_hp(&sl.sink);
@@ -407,6 +434,7 @@ int main(int argc, char **argv)
 		slice_twice(&sl, files[0]);
 	else
 		slice_once(&sl, files[0]);
+
 	if (sl.sink.end)
 		sl.sink.end(sl.sink.arg, &sl.bands);
 	hp_bandsel_free(sl.names);
@@ -415,8 +443,8 @@ int main(int argc, char **argv)
 	free(sl.present);
 	free(sl.keep);
 	free(sl.origin);
-	free(pat);
-	free(kinds);
+	free(p.pat);
+	free(p.kinds);
 	hpt_out_close();
 	return 0;
 }
