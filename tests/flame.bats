@@ -165,7 +165,7 @@ for g in root.iter(NS + "g"):
 	[ "$(python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -c '^g1 ')" -eq 300 ]
 	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
 	[ "$(xmllint --xpath 'string(//*[@id="cut"])' "$BATS_TEST_TMPDIR/o.svg")" = "The widest 301 boxes are drawn, of 6301 a pixel wide or more (more would be too many to draw); each dashed box stands for the stacks above it: how many levels, and their share" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '10 more levels above MAIN, not drawn (depth 1 to 10; the root is 0) | above: 54.5 % time (600 ticks), 54.5 % alloc (600000 bytes) | proftree -o tree or -o tsv lists them'
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '10 more levels above MAIN, not drawn (depth 1 to 10; the root is 0) | above: 54.5 % time (600 ticks), 54.5 % alloc (585.9 KiB = 600000 bytes) | proftree -o tree or -o tsv lists them'
 	# stacks of 300 levels are drawn whole
 	chains "$BATS_TEST_TMPDIR/c.json" 50:10 150:30 300:60
 	proftree -o svg "$BATS_TEST_TMPDIR/c.json" >"$BATS_TEST_TMPDIR/c.svg"
@@ -192,7 +192,7 @@ for g in root.iter(NS + "g"):
 	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
 	[ "$(xmllint --xpath 'string(//*[@id="cut"])' "$BATS_TEST_TMPDIR/o.svg")" = "The widest 799 boxes are drawn, of 100000 a pixel wide or more (more would be too many to draw); each dashed box stands for the stacks above it: how many levels, and their share" ]
 	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/o.svg")" = "$(printf '▲ 99201 levels 100 %%\t99201 more levels above g1, not drawn (depth 799 to 99999; the root is 0)')" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '99201 more levels above g1, not drawn (depth 799 to 99999; the root is 0) | above: 100.0 % time (5 ticks), 100.0 % alloc (5000 bytes) | proftree -o tree or -o tsv lists them'
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '99201 more levels above g1, not drawn (depth 799 to 99999; the root is 0) | above: 100.0 % time (5 ticks), 100.0 % alloc (4.9 KiB = 5000 bytes) | proftree -o tree or -o tsv lists them'
 	[ "$(xmllint --xpath 'string(//*[@id="cut-marks"]/*/*[local-name()="rect"]/@width)' "$BATS_TEST_TMPDIR/o.svg")" = 1180 ]
 	proftree -o svg "$BATS_TEST_TMPDIR/deep.json" | cmp - "$BATS_TEST_TMPDIR/o.svg"
 	# the inverted tree: one root, its callers 1000 deep
@@ -217,6 +217,87 @@ for g in root.iter(NS + "g"):
 	valid "$BATS_TEST_TMPDIR/t.svg"
 	[ "$(rows "$BATS_TEST_TMPDIR/t.svg")" = "1 1" ]
 	[ "$(python3 "$CHECK" cuts "$BATS_TEST_TMPDIR/t.svg")" = "$(printf '▲ 50 levels 100 %%\t50 more levels above MAIN, not drawn (depth 1 to 50; the root is 0)')" ]
+}
+
+# ---- colours ----
+
+# colours FILE: "module colour" of each module drawn in FILE, sorted.
+colours() {
+	python3 "$CHECK" fills "$1" | awk -F'\t' '$1 != "legend" { print $3, $1 }' | sort -u
+}
+
+@test "colours: a module's colour is its name's, in a report, its -f subtree and another run" {
+	# four modules; b (Main) calls c (Data.Set) and d (Text.Read)
+	printf '%s\n' 'COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes' '' \
+	    'MAIN MAIN 1 0 0.0 0.0 100.0 100.0 0 0' \
+	    ' a Data.Map 2 1 40.0 40.0 40.0 40.0 40 40' \
+	    ' b Main 3 1 10.0 10.0 60.0 60.0 10 10' \
+	    '  c Data.Set 4 1 30.0 30.0 30.0 30.0 30 30' \
+	    '  d Text.Read 5 1 20.0 20.0 20.0 20.0 20 20' >"$BATS_TEST_TMPDIR/r.prof"
+	proftree -o svg "$BATS_TEST_TMPDIR/r.prof" >"$BATS_TEST_TMPDIR/r.svg"
+	colours "$BATS_TEST_TMPDIR/r.svg" >"$BATS_TEST_TMPDIR/r"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/r")" -eq 5 ]
+	[ "$(cut -d' ' -f2 "$BATS_TEST_TMPDIR/r" | sort -u | wc -l)" -eq 5 ]
+	# the subtree of b: its modules keep their colours
+	proftree -f b -o svg "$BATS_TEST_TMPDIR/r.prof" >"$BATS_TEST_TMPDIR/f.svg"
+	colours "$BATS_TEST_TMPDIR/f.svg" >"$BATS_TEST_TMPDIR/f"
+	[ "$(cut -d' ' -f1 "$BATS_TEST_TMPDIR/f" | tr '\n' ' ')" = "Data.Set MAIN Main Text.Read " ]
+	[ "$(comm -23 "$BATS_TEST_TMPDIR/f" "$BATS_TEST_TMPDIR/r")" = "" ]
+	# another run, other widths and order: the same colours; and the
+	# colour of a name is the palette's entry its name hashes to
+	# (FNV-1a, 32 bits, mod 20: svg.h), computed here apart
+	printf '%s\n' 'COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes' '' \
+	    'MAIN MAIN 1 0 0.0 0.0 100.0 100.0 0 0' \
+	    ' d Text.Read 2 1 70.0 70.0 70.0 70.0 70 70' \
+	    '  b Main 3 1 10.0 10.0 30.0 30.0 10 10' \
+	    '   c Data.Set 4 1 15.0 15.0 15.0 15.0 15 15' \
+	    '   a Data.Map 5 1 5.0 5.0 5.0 5.0 5 5' >"$BATS_TEST_TMPDIR/s.prof"
+	proftree -o svg -w alloc "$BATS_TEST_TMPDIR/s.prof" >"$BATS_TEST_TMPDIR/s.svg"
+	colours "$BATS_TEST_TMPDIR/s.svg" | cmp - "$BATS_TEST_TMPDIR/r"
+	palette=$(sed -n '/^const char \*const svg_palette/,/^};/p' "$TOP/src/lib/svg.c" | grep -o '#[0-9a-f]\{6\}' | tr '\n' ' ')
+	python3 -c '
+import sys
+pal = sys.argv[1].split()
+for m in sys.argv[2:]:
+    h = 2166136261
+    for b in m.encode():
+        h = ((h ^ b) * 16777619) % 2**32
+    print(m, pal[h % len(pal)])
+' "$palette" Data.Map Data.Set Main Text.Read >"$BATS_TEST_TMPDIR/want"
+	grep -v '^MAIN ' "$BATS_TEST_TMPDIR/r" | cmp - "$BATS_TEST_TMPDIR/want"
+	grep -qx 'MAIN #dddddd' "$BATS_TEST_TMPDIR/r"
+	# a real report and its subtree, where the corpus is
+	if [ -f "$CORPUS/prof/llelf_flamingra__pandoc.prof" ]; then
+		proftree -o svg "$CORPUS/prof/llelf_flamingra__pandoc.prof" >"$BATS_TEST_TMPDIR/p.svg"
+		proftree -f parseBlocks -o svg "$CORPUS/prof/llelf_flamingra__pandoc.prof" >"$BATS_TEST_TMPDIR/q.svg"
+		colours "$BATS_TEST_TMPDIR/p.svg" >"$BATS_TEST_TMPDIR/p"
+		colours "$BATS_TEST_TMPDIR/q.svg" >"$BATS_TEST_TMPDIR/q"
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/q")" -ge 6 ]
+		[ "$(comm -23 "$BATS_TEST_TMPDIR/q" "$BATS_TEST_TMPDIR/p")" = "" ]
+	fi
+}
+
+@test "colours: labels white on the palette's dark colours, in the picture and when zoomed" {
+	printf '%s\n' 'COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes' '' \
+	    'MAIN MAIN 1 0 0.0 0.0 100.0 100.0 0 0' \
+	    ' main Main 2 1 0.0 0.0 100.0 100.0 0 0' \
+	    '  go Data.List 3 1 99.8 99.8 99.8 99.8 998 998' \
+	    '  tiny Data.ByteString 4 1 0.2 0.2 0.2 0.2 2 2' >"$BATS_TEST_TMPDIR/r.prof"
+	proftree -o svg "$BATS_TEST_TMPDIR/r.prof" >"$BATS_TEST_TMPDIR/r.svg"
+	# Main is #882255 (dark), Data.List #e69f00, Data.ByteString
+	# #117733 (dark)
+	colours "$BATS_TEST_TMPDIR/r.svg" >"$BATS_TEST_TMPDIR/c"
+	[ "$(tr '\n' ' ' <"$BATS_TEST_TMPDIR/c")" = "Data.ByteString #117733 Data.List #e69f00 MAIN #dddddd Main #882255 " ]
+	[ "$(grep -c '<text [^>]*fill="#ffffff"[^>]*>main<' "$BATS_TEST_TMPDIR/r.svg")" -eq 1 ]
+	[ "$(grep -c '<text [^>]*fill="#ffffff"[^>]*>go<' "$BATS_TEST_TMPDIR/r.svg")" -eq 0 ]
+	run drive "$BATS_TEST_TMPDIR/r.svg" "
+	t.say('[' + label(t, 'tiny') + ']');
+	t.click(node(t, 'tiny'));
+	var x = node(t, 'tiny').querySelector('text');
+	t.say(x.textContent, x.getAttribute('fill'));"
+	[ "$status" -eq 0 ]
+	[ "$output" = "[]
+tiny 0.2 % #ffffff" ]
 }
 
 # ---- exploring in a browser (the script in the SVG) ----

@@ -303,7 +303,7 @@ if len(w) != len(k) or bad:
 	# entries: over the subtree as drawn, after pruning too
 	for d in "" "-d 1" "-m 10"; do
 		proftree -o svg -w entries $d "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
-		[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 397275224 bytes, width: entries of the subtree (200008 entries in all)" ] || { echo "$d"; return 1; }
+		[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 378.9 MiB (397275224 bytes), width: entries of the subtree (200008 entries in all)" ] || { echo "$d"; return 1; }
 	done
 	# after pruning: only what -m 10 keeps, still in proportion
 	proftree -o svg -m 10 "$FIX/leak.P.prof" >"$BATS_TEST_TMPDIR/o.svg"
@@ -329,7 +329,7 @@ if len(w) != len(k) or bad:
 		! python3 "$CHECK" labels "$BATS_TEST_TMPDIR/p.svg" | grep -qx '.\{1,3\}…'
 	fi
 	[ "$(xmllint --xpath 'string(//*[@id="command"])' "$BATS_TEST_TMPDIR/o.svg")" = "leak +RTS -P -RTS 200000" ]
-	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 397275224 bytes, width: inherited time (328 ticks in all)" ]
+	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — total time 0.33 secs (328 ticks), total alloc 378.9 MiB (397275224 bytes), width: inherited time (328 ticks in all)" ]
 }
 
 @test "proftree -o svg: tooltips and labels with <, &, quotes and bytes that are not UTF-8" {
@@ -337,7 +337,7 @@ if len(w) != len(k) or bad:
 	grep -q "$(printf 'b&<\377>')" "$BATS_TEST_TMPDIR/n.prof"
 	proftree -o svg "$BATS_TEST_TMPDIR/n.prof" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF "b&<\\xff>'slah | module: Main | src: Names.hs:18:37-46 | entries: 1 | individual: 0.0 % time (0 ticks), 0.0 % alloc (16 bytes) | inherited: 8.3 % time (2 ticks), 22.5 % alloc (14400016 bytes)"
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF "b&<\\xff>'slah | module: Main | src: Names.hs:18:37-46 | entries: 1 | individual: 0.0 % time (0 ticks), 0.0 % alloc (16 B) | inherited: 8.3 % time (2 ticks), 22.5 % alloc (13.7 MiB = 14400016 bytes)"
 	run python3 "$CHECK" labels "$BATS_TEST_TMPDIR/o.svg"
 	for l in '<+>' 'say"hi' "go'" 'größe' '""'; do
 		printf '%s\n' "${lines[@]}" | grep -qxF -- "$l" || { echo "no label $l"; return 1; }
@@ -370,23 +370,24 @@ if len(w) != len(k) or bad:
 	[ "$(xmllint --xpath 'string(//*[@id="footer"])' "$BATS_TEST_TMPDIR/a.svg")" = "box width: inherited time (328 ticks in all); label: cost centre and its share of the whole width; the tooltips hold module, source, entries and figures" ]
 }
 
-@test "proftree -o svg: modules get distinct colours, by drawn width, and a legend" {
+@test "proftree -o svg: modules get distinct colours, a legend by drawn width" {
 	awk 'BEGIN { print "COST CENTRE MODULE no. entries %time %alloc %time %alloc ticks bytes"; print ""
 		print "MAIN MAIN 1 0 0.0 0.0 100.0 100.0 0 0"
 		for (k = 1; k <= 14; k++) printf " f%d M%d %d 1 %.1f 0.0 %.1f 0.0 %d 0\n", k, k, k + 1, (15 - k) * 100 / 105, (15 - k) * 100 / 105, 15 - k }' >"$BATS_TEST_TMPDIR/m.prof"
 	proftree -o svg "$BATS_TEST_TMPDIR/m.prof" 2>/dev/null >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
 	python3 "$CHECK" fills "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/f"
-	# MAIN grey, M1..M11 eleven distinct colours, M12..M14 grey
+	# MAIN grey, M1..M14 fourteen distinct colours of the palette
 	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/f")" = "$(printf '#dddddd\tMAIN\tMAIN')" ]
-	[ "$(sed -n 2,12p "$BATS_TEST_TMPDIR/f" | cut -f1 | sort -u | grep -vc '#bbbbbb\|#dddddd')" -eq 11 ]
-	[ "$(sed -n 13,15p "$BATS_TEST_TMPDIR/f" | cut -f1 | sort -u)" = "#bbbbbb" ]
-	# the legend: each module with its box's colour, widest first
+	[ "$(sed -n 2,15p "$BATS_TEST_TMPDIR/f" | cut -f1 | sort -u | grep -vc '#bbbbbb\|#dddddd')" -eq 14 ]
+	# the legend: the eleven widest modules with their boxes' colours,
+	# then how many more (no swatch: their colours are their own)
 	for k in 1 2 3 4 5 6 7 8 9 10 11; do
 		c=$(awk -F'\t' -v m="M$k" '$3 == m && $1 != "legend" { print $1 }' "$BATS_TEST_TMPDIR/f")
 		grep -qxF "$(printf 'legend\t%s\tM%d' "$c" $k)" "$BATS_TEST_TMPDIR/f" || { echo "M$k $c"; return 1; }
 	done
-	[ "$(grep ^legend "$BATS_TEST_TMPDIR/f" | cut -f3 | tr '\n' ' ')" = "M1 M2 M3 M4 M5 M6 M7 M8 M9 M10 M11 3 more modules " ]
+	[ "$(grep ^legend "$BATS_TEST_TMPDIR/f" | cut -f3 | tr '\n' ' ')" = "M1 M2 M3 M4 M5 M6 M7 M8 M9 M10 M11 " ]
+	[ "$(xmllint --xpath 'string((//*[@id="legend"]/*[local-name()="text"])[last()])' "$BATS_TEST_TMPDIR/o.svg")" = "3 more modules" ]
 	# no red: a root is not "hot"
 	! grep -q '#e34a33\|#d7301f' "$BATS_TEST_TMPDIR/o.svg"
 	python3 "$CHECK" boxes "$BATS_TEST_TMPDIR/o.svg" ticks
@@ -410,7 +411,7 @@ if len(w) != len(k) or bad:
 	proftree -o svg "$BATS_TEST_TMPDIR/big.prof" >"$BATS_TEST_TMPDIR/t.svg"
 	[ "$(xmllint --xpath 'string(//*[@id="totals"])' "$BATS_TEST_TMPDIR/t.svg")" = "width: inherited time (9007199254740995 ticks in all)" ]
 	proftree -o svg -w alloc "$BATS_TEST_TMPDIR/big.prof" >"$BATS_TEST_TMPDIR/a.svg"
-	[ "$(xmllint --xpath 'string(//*[@id="footer"])' "$BATS_TEST_TMPDIR/a.svg")" = "box width: inherited allocation (18446744073709551615 bytes in all); label: cost centre and its share of the whole width; the tooltips hold module, source, entries and figures" ]
+	[ "$(xmllint --xpath 'string(//*[@id="footer"])' "$BATS_TEST_TMPDIR/a.svg")" = "box width: inherited allocation (16.0 EiB = 18446744073709551615 bytes in all); label: cost centre and its share of the whole width; the tooltips hold module, source, entries and figures" ]
 }
 
 @test "proftree -o svg: children under a pixel each are merged into one box" {
@@ -436,7 +437,7 @@ if len(w) != len(k) or bad:
 	[ "${lines[0]}" = "$(printf '600 more 37 %%\t600 stacks above MAIN, each narrower than a pixel, merged into this box\t436.8')" ]
 	# too narrow for "20 more" and for "…": no label
 	[ "${lines[1]}" = "$(printf '\t20 stacks above mid, each narrower than a pixel, merged into this box\t14.6')" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '600 stacks above MAIN, each narrower than a pixel, merged into this box | inherited: 37.0 % time (600 ticks), 37.0 % alloc (600 bytes) | proftree -o tree or -o tsv lists them'
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '600 stacks above MAIN, each narrower than a pixel, merged into this box | inherited: 37.0 % time (600 ticks), 37.0 % alloc (600 B) | proftree -o tree or -o tsv lists them'
 	[ "$(python3 "$CHECK" shares "$BATS_TEST_TMPDIR/o.svg")" -eq 3 ]
 	[ "$(xmllint --xpath 'count(//*[@class="more"])' "$BATS_TEST_TMPDIR/o.svg")" = 2 ]
 	[ "$(xmllint --xpath 'string(//*[@class="more"][1]/*[local-name()="rect"]/@fill)' "$BATS_TEST_TMPDIR/o.svg")" = "#e4e4e4" ]

@@ -216,11 +216,13 @@ def boxes(root):
 def inherited(t, what):
     if what == "entries":
         return None
-    m = re.search(r"\ninherited: .*\(([0-9]+) %s\)" %
-                  ("ticks" if what == "ticks" else "bytes"), t)
+    # bytes as the flame graph gives them: "(16 B)", "(1.5 KiB = 1536
+    # bytes)"; in the footer "(... bytes in all)"
+    m = re.search(r"\ninherited: .*\((?:[^()]*= )?([0-9]+) %s\)" %
+                  ("ticks" if what == "ticks" else "(?:bytes|B)"), t)
     if not m:
-        m = re.search(r"\ninherited: .*\(([0-9]+) ticks\), .*\(([0-9]+) "
-                      r"bytes\)", t)
+        m = re.search(r"\ninherited: .*\(([0-9]+) ticks\), .*\("
+                      r"(?:[^()]*= )?([0-9]+) (?:bytes|B)\)", t)
         if not m:
             fail("no inherited figure in %r" % t)
         return float(m.group(1 if what == "ticks" else 2))
@@ -271,8 +273,8 @@ def cmd_cuts(root, what):
         if not below:
             fail("dashed box %r is on no box" % t)
         px_, _, pw, pt, _ = below[0]
-        m = re.search(r"\nabove: .*\(([0-9]+) ticks\), .*\(([0-9]+) "
-                      r"bytes\)", t)
+        m = re.search(r"\nabove: .*\(([0-9]+) ticks\), .*\("
+                      r"(?:[^()]*= )?([0-9]+) (?:bytes|B)\)", t)
         if m:
             above = float(m.group(1 if what == "ticks" else 2))
             theirs = inherited(pt, what)

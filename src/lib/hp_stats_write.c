@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "num.h"
 #include "output.h"
 
 #define NAME_COLS 23
@@ -30,22 +31,7 @@
 
 void hp_stats_readable(char *buf, double bytes)
 {
-	static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB",
-	                                   "EiB", "ZiB", "YiB"};
-	double v = bytes < 0 ? -bytes : bytes;
-	const char *sign = bytes <= -0.5 ? "-" : "";
-	int u = -1;
-	if (v < 1023.5) {
-		snprintf(buf, 32, "%s%.0f B", sign, v);
-		return;
-	}
-	/* the unit whose one-decimal figure stays below 1024; from 1023.5
-	 * to 1023.95 bytes, which "%.0f B" would show as 1024 B, 1.0 KiB */
-	do {
-		v /= 1024;
-		u++;
-	} while (u < 7 && v >= 1023.95);
-	snprintf(buf, 32, "%s%.1f %s", sign, v, unit[u]);
+	hpt_bytes_text(buf, bytes);
 }
 
 /* A count in some other VALUE_UNIT than bytes, in powers of 1000:

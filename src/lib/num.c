@@ -419,3 +419,23 @@ size_t hpt_fmt_quot_back(char *end, uint64_t num, uint64_t den, int prec)
 		*--p = '.';
 	return (size_t)(end - p) + hpt_fmt_u64_back(p, ip);
 }
+
+void hpt_bytes_text(char *buf, double bytes)
+{
+	static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB",
+	                                   "EiB", "ZiB", "YiB"};
+	double v = bytes < 0 ? -bytes : bytes;
+	const char *sign = bytes <= -0.5 ? "-" : "";
+	int u = -1;
+	if (v < 1023.5) {
+		snprintf(buf, 32, "%s%.0f B", sign, v);
+		return;
+	}
+	/* the unit whose one-decimal figure stays below 1024; from 1023.5
+	 * to 1023.95 bytes, which "%.0f B" would show as 1024 B, 1.0 KiB */
+	do {
+		v /= 1024;
+		u++;
+	} while (u < 7 && v >= 1023.95);
+	snprintf(buf, 32, "%s%.1f %s", sign, v, unit[u]);
+}

@@ -28,6 +28,12 @@ char *hpt_dec_sub(const char *a, const char *b);
 void hpt_fmt_double(char *buf, size_t size, double d, int prec);
 /* Format v in decimal at p; returns the number of bytes (at most 20). */
 size_t hpt_fmt_u64(char *p, uint64_t v);
+/* A size for people in the project's one family of units, binary
+ * (powers of 1024; hptools.5 "Sizes"), into buf (at least 32 bytes):
+ * "0 B", "512 B", then one decimal and the unit whose figure stays
+ * below 1024: "1.5 KiB", "12.3 MiB" .. "YiB"; a negative size (a
+ * difference) with its "-". */
+void hpt_bytes_text(char *buf, double bytes);
 /* Format v in decimal ending just before end: the digits take
  * end[-n] .. end[-1]; returns n (at most 20).  For right-aligned
  * columns: no count of the digits first, as hpt_fmt_u64 makes. */

@@ -15,6 +15,7 @@
 
 #include "alloc.h"
 #include "escape.h"
+#include "num.h"
 #include "output.h"
 #include "prof_tree.h"
 #include "svg.h"
@@ -82,7 +83,12 @@ static const char *const script_body[] = {
 	"\t\tvar t = document.createElementNS(NS, 'text');\n",
 	"\t\tvar s = document.createElementNS(NS, 'tspan');\n",
 	"\t\tvar pct = +r.getAttribute('width') / W * 100;\n",
+	"\t\tvar v = parseInt(r.getAttribute('fill').slice(1), 16);\n",
 	"\t\tt.setAttribute('y', +r.getAttribute('y') + 12);\n",
+	"\t\t// white on a dark box, as drawn\n",
+	"\t\tif (0.299 * (v >> 16) + 0.587 * (v >> 8 & 255) +\n",
+	"\t\t    0.114 * (v & 255) < 127.5)\n",
+	"\t\t\tt.setAttribute('fill', '#ffffff');\n",
 	"\t\ts.setAttribute('class', 'suffix');\n",
 	"\t\ts.textContent = ' ' + pct.toFixed(pct >= 9.95 ? 0 : 1) + ' %';\n",
 	"\t\tt.appendChild(s);\n",
@@ -287,18 +293,19 @@ static const char *const script_body[] = {
 	NULL
 };
 
-/* Colours for modules, light enough for black labels and apart from
- * each other (Paul Tol's "light" scheme, then three more), none red: a
- * flame graph's red says "hot", and here it would say nothing.  The
- * modules drawn get them in order of their drawn width, largest first,
- * so no two of the first MOD_COLOURS share one; any more modules are
- * grey, and so is GHC's MAIN. */
-static const char *const mod_colour[] = {
-	"#77aadd", "#ee8866", "#44bb99", "#eedd88", "#ffaabb", "#99ddff",
-	"#bbcc33", "#c2a5cf", "#fdb863", "#a6dba0", "#aaaa00",
-};
-#define MOD_COLOURS (sizeof mod_colour / sizeof mod_colour[0])
-static const char more_colour[] = "#bbbbbb";
+/* Colours for modules, by name (svg_colour_assign, svg.h): the shared
+ * palette of the heap chart.  Every module of the report takes a slot,
+ * those of pruned nodes too, so a module has the same colour in a
+ * report and in any part of it (-f, -m, -d, -x), and in every run,
+ * build and GHC version, unless another module of the report, earlier
+ * in name order, has the same home (then it takes the next free one):
+ * no two modules share a colour while the report has at most
+ * SVG_PALETTE_N.  GHC's MAIN is grey.  Labels are black, white on the
+ * dark colours.  The legend names the LEGEND_MODS widest modules
+ * drawn. */
+#define MOD_COLOURS SVG_PALETTE_N
+#define mod_colour(k) (svg_palette[k])
+#define LEGEND_MODS 11
 static const char main_colour[] = "#dddddd";
 
 /* With one module (besides MAIN) colour says nothing about modules, so
@@ -310,9 +317,9 @@ static const char *const heat_colour[] = {
 };
 #define HEAT_STEPS (sizeof heat_from / sizeof heat_from[0])
 
-/* How the boxes are coloured: by module (col[module id] an index in
- * mod_colour, MOD_COLOURS for "more", MOD_COLOURS + 1 for MAIN) or by
- * heat (individual share by the measure of time or allocation). */
+/* How the boxes are coloured: by module (col[module id] a slot of
+ * mod_colour, MOD_COLOURS for MAIN) or by heat (individual share by
+ * the measure of time or allocation). */
 struct colours {
 	int heat;
 	int alloc;              /* heat by allocation, not time */
@@ -320,6 +327,18 @@ struct colours {
 	uint32_t *legend;       /* module ids in colour order */
 	size_t nlegend;
 };
+
+/* A byte figure as the picture shows it, into buf (at least 64
+ * bytes): in binary units, and past 1023 bytes with the exact count
+ * after sep ("13.7 MiB = 14400016 bytes"; "16 B"). */
+static void bytes_text(char *buf, uint64_t v, const char *sep,
+                       const char *end)
+{
+	hpt_bytes_text(buf, (double)v);
+	if (v >= 1024)
+		snprintf(buf + strlen(buf), 32, "%s%llu bytes%s", sep,
+		         (unsigned long long)v, end);
+}
 
 /* What the widths measure, and their sum over the roots (total, in
  * the unit of prof_keys) in that unit. */
@@ -331,9 +350,12 @@ static char *weight_text(enum prof_weight w, int exact, uint64_t total)
 		return hpt_xasprintf("entries of the subtree (%llu entries in "
 		                     "all)", t);
 	case PROF_W_ALLOC:
-		if (exact)
-			return hpt_xasprintf("inherited allocation (%llu bytes "
-			                     "in all)", t);
+		if (exact) {
+			char b[64];
+			bytes_text(b, total, " = ", "");
+			return hpt_xasprintf("inherited allocation (%s in all)",
+			                     b);
+		}
 		return hpt_xasprintf("inherited %% of allocation (%llu.%llu %% "
 		                     "in all)", t / 10, t % 10);
 	default:
@@ -380,13 +402,14 @@ static size_t box_bytes(const struct prof_report *r, uint32_t x)
 static void figures(const struct prof_report *r, const char *what,
                     uint64_t t, uint64_t a)
 {
-	char *s;
-	if (r->exact)
+	char *s, b[64];
+	if (r->exact) {
+		bytes_text(b, a, " = ", "");
 		s = hpt_xasprintf("\n%s: %.1f %% time (%llu ticks), %.1f %% "
-		                  "alloc (%llu bytes)", what,
-		                  prof_percent(r, t, 0), (unsigned long long)t,
-		                  prof_percent(r, a, 1), (unsigned long long)a);
-	else
+		                  "alloc (%s)", what, prof_percent(r, t, 0),
+		                  (unsigned long long)t, prof_percent(r, a, 1),
+		                  b);
+	} else
 		s = hpt_xasprintf("\n%s: %.1f %% time, %.1f %% alloc", what,
 		                  prof_percent(r, t, 0), prof_percent(r, a, 1));
 	svg_raw(s);
@@ -423,8 +446,7 @@ static const char *box_colour(const struct prof_report *r,
 	double pct;
 	if (!cl->heat) {
 		uint32_t k = cl->col[r->module[x]];
-		return k < MOD_COLOURS ? mod_colour[k] : k == MOD_COLOURS
-		       ? more_colour : main_colour;
+		return k < MOD_COLOURS ? mod_colour(k) : main_colour;
 	}
 	pct = cl->alloc ? prof_percent(r, r->ind_alloc[x], 1)
 	                : prof_percent(r, r->ind_time[x], 0);
@@ -432,6 +454,18 @@ static const char *box_colour(const struct prof_report *r,
 		if (pct >= heat_from[i])
 			break;
 	return heat_colour[i];
+}
+
+/* The attributes of a label on a box of colour c ("#rrggbb"): white
+ * on a dark one (brightness, 0.299 R + 0.587 G + 0.114 B, under half),
+ * else none (black). */
+static const char *label_attrs(const char *c)
+{
+	unsigned long v = strtoul(c + 1, NULL, 16);
+	double y = 0.299 * (double)(v >> 16) +
+	           0.587 * (double)(v >> 8 & 0xff) +
+	           0.114 * (double)(v & 0xff);
+	return y < 127.5 ? "fill=\"#ffffff\"" : NULL;
 }
 
 /* A node's share of the whole width, in percent, as its label says it:
@@ -447,9 +481,10 @@ static void box(const struct prof_report *r, const struct colours *cl,
                 uint32_t x, double bx, double by, double bw)
 {
 	char *attrs, *s, *made;
-	const char *l;
+	const char *l, *colour;
 	size_t ln;
-	attrs = hpt_xasprintf("fill=\"%s\"", box_colour(r, cl, x));
+	colour = box_colour(r, cl, x);
+	attrs = hpt_xasprintf("fill=\"%s\"", colour);
 	svg_group("class=\"node\"");
 	svg_tip_begin();
 	label(r, x, &l, &ln, &made);
@@ -473,7 +508,8 @@ static void box(const struct prof_report *r, const struct colours *cl,
 	svg_rect(bx, by, bw, ROW - 1, attrs, 0);
 	/* a label cut to less than LABEL_MIN characters says nothing */
 	s = share_text(bw);
-	svg_text_fit(bx + 3, by + 12, NULL, l, ln, bw - 6, 11, LABEL_MIN, s);
+	svg_text_fit(bx + 3, by + 12, label_attrs(colour), l, ln, bw - 6, 11,
+	             LABEL_MIN, s);
 	free(s);
 	svg_group_end();
 	free(attrs);
@@ -501,9 +537,11 @@ static void title(const struct prof_report *r, enum prof_weight w,
 		hpt_out_printf(" secs (%llu ticks), ",
 		               (unsigned long long)r->total_ticks);
 	}
-	if (r->has_alloc)
-		hpt_out_printf("total alloc %llu bytes, ",
-		               (unsigned long long)r->total_alloc);
+	if (r->has_alloc) {
+		char b[64];
+		bytes_text(b, r->total_alloc, " (", ")");
+		hpt_out_printf("total alloc %s, ", b);
+	}
 	s = weight_text(w, r->exact, total);
 	hpt_out_str("width: ");
 	hpt_out_str(s);
@@ -539,9 +577,45 @@ static int drawn_mod_cmp(const void *pa, const void *pb)
 	return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* Choose the colours of the boxes drawn (drawn[x]): by module, the
- * modules in order of their drawn width, or by heat when only one
- * module other than MAIN is drawn. */
+/* Whether module id md is GHC's MAIN. */
+static int is_main(const struct prof_report *r, uint32_t md)
+{
+	return prof_len(r, md) == 4 && memcmp(prof_name(r, md), "MAIN", 4) == 0;
+}
+
+/* The slot of every module of the report (all its nodes, pruned ones
+ * too, so that a part of a report colours as the whole does) but MAIN
+ * into cl->col, by name (svg_colour_assign). */
+static void module_slots(const struct prof_report *r, struct colours *cl)
+{
+	size_t nn = r->names.count ? r->names.count : 1, na = 0, i;
+	unsigned char *seen = hpt_xcalloc(nn, 1);
+	const char **name = hpt_xcalloc(nn, sizeof *name);
+	size_t *len = hpt_xcalloc(nn, sizeof *len);
+	size_t *slot = hpt_xcalloc(nn, sizeof *slot);
+	uint32_t *id = hpt_xcalloc(nn, sizeof *id);
+	for (i = 0; i < r->n; i++) {
+		uint32_t md = r->module[i];
+		if (seen[md] || is_main(r, md))
+			continue;
+		seen[md] = 1;
+		name[na] = prof_name(r, md);
+		len[na] = prof_len(r, md);
+		id[na++] = md;
+	}
+	svg_colour_assign(name, len, 0, na, MOD_COLOURS, slot);
+	for (i = 0; i < na; i++)
+		cl->col[id[i]] = (uint32_t)slot[i];
+	free(seen);
+	free(name);
+	free(len);
+	free(slot);
+	free(id);
+}
+
+/* Choose the colours of the boxes drawn (drawn[x]): by module (by
+ * name, module_slots), the legend's modules in order of their drawn
+ * width, or by heat when only one module other than MAIN is drawn. */
 static void choose_colours(const struct prof_report *r, enum prof_weight w,
                            const unsigned char *drawn, const double *bw,
                            struct colours *cl)
@@ -552,8 +626,11 @@ static void choose_colours(const struct prof_report *r, enum prof_weight w,
 	uint32_t it = r->first_root, d, x;
 	cl->col = hpt_xcalloc(nn, sizeof *cl->col);
 	cl->alloc = w == PROF_W_ALLOC;
+	for (i = 0; i < nn; i++)
+		cl->col[i] = MOD_COLOURS;
+	module_slots(r, cl);
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
-		if (drawn[x]) {
+		if (drawn[x] && !is_main(r, r->module[x])) {
 			uint32_t md = r->module[x];
 			if (mw[md] == 0)
 				nm++;
@@ -563,10 +640,6 @@ static void choose_colours(const struct prof_report *r, enum prof_weight w,
 	for (i = 0, nm = 0; i < nn; i++) {
 		if (mw[i] == 0)
 			continue;
-		cl->col[i] = MOD_COLOURS + 1;
-		if (prof_len(r, i) == 4 &&
-		    memcmp(prof_name(r, i), "MAIN", 4) == 0)
-			continue;
 		m[nm].w = mw[i];
 		m[nm].name = prof_name(r, (uint32_t)i);
 		m[nm].len = prof_len(r, (uint32_t)i);
@@ -574,10 +647,8 @@ static void choose_colours(const struct prof_report *r, enum prof_weight w,
 	}
 	qsort(m, nm, sizeof *m, drawn_mod_cmp);
 	cl->legend = hpt_xcalloc(nm + 1, sizeof *cl->legend);
-	for (i = 0; i < nm; i++) {
-		cl->col[m[i].id] = i < MOD_COLOURS ? (uint32_t)i : MOD_COLOURS;
+	for (i = 0; i < nm; i++)
 		cl->legend[i] = m[i].id;
-	}
 	cl->nlegend = nm;
 	cl->heat = nm <= 1;
 	free(m);
@@ -587,7 +658,7 @@ static void choose_colours(const struct prof_report *r, enum prof_weight w,
 /* The rows of the legend. */
 static size_t legend_rows(const struct colours *cl)
 {
-	size_t n = cl->nlegend <= MOD_COLOURS ? cl->nlegend : MOD_COLOURS + 1;
+	size_t n = cl->nlegend <= LEGEND_MODS ? cl->nlegend : LEGEND_MODS + 1;
 	if (cl->heat)
 		return 1;
 	return (n + 1 + LEGEND_PER - 1) / LEGEND_PER;
@@ -626,14 +697,20 @@ static void legend(const struct prof_report *r, const struct colours *cl)
 		return;
 	}
 	svg_text_str(MARGIN, 63, "class=\"legend-name\"", "colour: module");
-	for (i = 0; i < cl->nlegend && i < MOD_COLOURS; i++) {
+	for (i = 0; i < cl->nlegend && i < LEGEND_MODS; i++) {
 		uint32_t md = cl->legend[i];
-		swatch(++k, mod_colour[i], prof_name(r, md), prof_len(r, md));
+		swatch(++k, mod_colour(cl->col[md]), prof_name(r, md),
+		       prof_len(r, md));
 	}
-	if (cl->nlegend > MOD_COLOURS) {
-		char *s = hpt_xasprintf("%zu more modules",
-		                        cl->nlegend - MOD_COLOURS);
-		swatch(++k, more_colour, s, strlen(s));
+	if (cl->nlegend > LEGEND_MODS) {
+		/* no swatch: their colours are their own */
+		size_t more = cl->nlegend - LEGEND_MODS;
+		char *s = hpt_xasprintf("%zu more module%s", more,
+		                        more == 1 ? "" : "s");
+		double x = MARGIN + (double)(++k % LEGEND_PER) * PLOT_W /
+		           LEGEND_PER;
+		svg_text_str(x + 17, 63 + (double)(k / LEGEND_PER) * LEGEND_ROW,
+		             "class=\"legend-name\"", s);
 		free(s);
 	}
 	svg_group_end();
