@@ -264,11 +264,19 @@ static void write_tables(char **files, int nfiles, int strict, int cc)
 		uint64_t n;
 		hpt_open_input(&in, files[i]);
 		n = ipe_in_tables(&in, &t, strict);
-		if (!cc && n == 0)
+		/* a log cut short: the RTS writes these events late */
+		if (((!cc && n == 0) || (cc && t.ncc == had)) && t.cut_at)
+			hpt_data_warn(in.name, 0, "no %s events in the "
+			              "eventlog up to its cut at offset %llu (the "
+			              "RTS writes them late: a run stopped early "
+			              "may have written none)", cc ?
+			              "cost-centre" : "IPE",
+			              (unsigned long long)(t.cut_at - 1));
+		else if (!cc && n == 0)
 			hpt_data_warn(in.name, 0, "no IPE events in the "
 			              "eventlog (GHC 9.2 or later writes them "
 			              "for code built with -finfo-table-map)");
-		if (cc && t.ncc == had)
+		else if (cc && t.ncc == had)
 			hpt_data_warn(in.name, 0, "no cost-centre events in "
 			              "the eventlog (a profiled program writes "
 			              "them)");

@@ -321,3 +321,20 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 	[ "$output" = "hpcat: $o/fifo: $w" ]
 	cmp "$o/want" "$o/got"
 }
+
+# Issue 25 (kin of the cut -hc log): the hint to build with
+# -finfo-table-map or to profile is not for a log cut short.
+@test "-o ipe and -o cc of a log cut before those events say where it was cut" {
+	local f="$BATS_TEST_TMPDIR/cut.eventlog"
+	head -c 3000 "$FIX/leak.l-hc.eventlog" >"$f"
+	run hpcat -o ipe "$f"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "hpcat: $f: warning: no IPE events in the eventlog up to its cut at offset 2996 (the RTS writes them late: a run stopped early may have written none)" ]
+	head -c 9000 "$FIX/ipe.l-hi.eventlog" >"$f"
+	run hpcat -o cc "$f"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "hpcat: $f: warning: no cost-centre events in the eventlog up to its cut at offset 8995 (the RTS writes them late: a run stopped early may have written none)" ]
+	# a whole log keeps the other hint
+	run sh -c "hpcat -o cc '$FIX/ipe.l-hi.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "hpcat: $FIX/ipe.l-hi.eventlog: warning: no cost-centre events in the eventlog (a profiled program writes them)" ]
+}

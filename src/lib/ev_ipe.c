@@ -76,6 +76,7 @@ uint64_t ev_ipe_read(struct ipe_table *t, struct hpt_input *in, int strict)
 			add_cc(t, in, strict, &e);
 		}
 	}
+	t->cut_at = ev_reader_cut(r) ? ev_reader_cut_offset(r) + 1 : 0;
 	ev_reader_free(r);
 	return n;
 }

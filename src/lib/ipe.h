@@ -58,6 +58,9 @@ struct ipe_table {
 	size_t nipe, ipe_cap;
 	struct ipe_cc *cc;       /* the cost centres, in order of addition */
 	size_t ncc, cc_cap;
+	/* the offset (bytes) + 1 where the last eventlog read into the
+	 * table was cut off (ev_ipe_read; 0: it was whole) */
+	uint64_t cut_at;
 	/* private: the ids, as 8 (ipe) or 4 (cc) big-endian bytes, whose
 	 * intern ids are the entries' indexes */
 	struct hpt_intern ipe_ids, cc_ids;
