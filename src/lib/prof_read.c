@@ -558,8 +558,29 @@ static int parse_total_alloc(struct reader *rd, const char *s, size_t n)
 		return -1;
 	for (p = eq + 1; p < e && *p == ' '; p++)
 		;
-	if (starts(p, (size_t)(e - p), "unknown bytes"))
-		return 1; /* written by prof_write for a report without one */
+	if (starts(p, (size_t)(e - p), "unknown bytes")) {
+		/* written by prof_write for a report without one; "(not in
+		 * an eventlog; N ticks of the RTS's own stacks left out)"
+		 * for an eventlog's time profile, which it is again */
+		static const char ev[] = "(not in an eventlog; ";
+		const char *q = p;
+		uint64_t t = 0;
+		while (q + sizeof ev - 1 <= e &&
+		       memcmp(q, ev, sizeof ev - 1) != 0)
+			q++;
+		if (q + sizeof ev - 1 <= e) {
+			for (q += 21; q < e && *q >= '0' && *q <= '9'; q++) {
+				if (t > (UINT64_MAX - 9) / 10)
+					return 1;
+				t = t * 10 + (uint64_t)(*q - '0');
+			}
+			if (starts(q, (size_t)(e - q), " ticks of the RTS's")) {
+				rd->r->eventlog = 1;
+				rd->r->rts_ticks = t;
+			}
+		}
+		return 1;
+	}
 	for (; p < e && ((*p >= '0' && *p <= '9') || *p == ','); p++) {
 		unsigned d;
 		if (*p == ',')

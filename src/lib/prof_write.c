@@ -150,8 +150,13 @@ static void header(const struct prof_report *r)
 		               "unknown");
 	}
 	if (r->eventlog) {
+		/* the ticks of the RTS's own stacks left out, which the
+		 * tree does not hold: prof_read takes them back */
 		hpt_out_printf("\ttotal alloc = %11s bytes  (not in an eventlog"
-		               "%s)\n\n", "unknown", r->pruned ? PRUNED : "");
+		               "; %llu ticks of the RTS's own stacks left "
+		               "out%s)\n\n", "unknown",
+		               (unsigned long long)r->rts_ticks,
+		               r->pruned ? PRUNED : "");
 	} else if (r->has_alloc) {
 		commas(r->total_alloc, b);
 		hpt_out_printf("\ttotal alloc = %11s bytes  (excludes profiling "
