@@ -385,8 +385,10 @@ d118 10 980.2 reset none" ]
 	t.say(t.q('#matched').textContent);
 	t.say(t.qa('[data-match]').map(function (g) { return g.querySelector('title').textContent.split('\n')[0]; }).join(' '));
 	t.say(node(t, 'side').querySelector('rect').getAttribute('fill'), node(t, 'd1').querySelector('rect').getAttribute('fill'));
+	t.say('footer', t.q('#footer').style.display);
 	t.key('Escape');
 	t.say('[' + t.q('#matched').textContent + ']', t.qa('[data-match]').length, node(t, 'side').querySelector('rect').getAttribute('fill'));
+	t.say('footer', '[' + t.q('#footer').style.display + ']');
 	t.win.prompt = function () { return '^d12.$'; };
 	t.key('f', {ctrlKey: true});
 	t.say(t.q('#matched').textContent);
@@ -397,13 +399,16 @@ d118 10 980.2 reset none" ]
 	t.key('/');
 	t.say(t.q('#matched').textContent);"
 	[ "$status" -eq 0 ]
+	# (the footer makes room for the count while it is there)
 	# d110 to d119 nest in one another: d110's 83.1 % of the width
 	# counts once; side adds its 16.9 % (the widths are of the 1146
 	# ticks of the tree: 952 and 194)
 	[ "$output" = "matched d11[0-9]|side: 11 boxes, 100.0 % of the whole
 d110 d111 d112 d113 d114 d115 d116 d117 d118 d119 side
 #ee3377 #fff5d6
+footer none
 [] 0 #f4813b
+footer []
 matched ^d12.$: 2 boxes, 3.1 % of the whole
 matched nothing: 0 boxes, 0.0 % of the whole
 not a regular expression: ((" ]
