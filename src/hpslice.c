@@ -237,7 +237,8 @@ static int spool(struct hpt_input *in)
 	free(name);
 	errno = e;
 	if (fd < 0)
-		hpt_die_errno("cannot spool %s to %s", in->name, dir);
+		hpt_die_errno("cannot spool %s to %s", hpt_name(in->name),
+		              hpt_name(dir));
 	while ((n = hpt_input_peek(in, 256 * 1024, &p)) > 0) {
 		size_t done = 0;
 		while (done < n) {
@@ -246,7 +247,8 @@ static int spool(struct hpt_input *in)
 				continue;
 			if (w < 0)
 				hpt_die_errno("cannot spool %s to %s",
-				              in->name, dir);
+				              hpt_name(in->name),
+				              hpt_name(dir));
 			done += (size_t)w;
 		}
 		hpt_input_skip(in, n);
@@ -270,7 +272,7 @@ static void slice_twice(struct slice *sl, const char *path)
 	if (fstat(in.fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (start = lseek(in.fd, 0, SEEK_CUR)) >= 0) {
 		if ((src = dup(in.fd)) < 0)
-			hpt_die_errno("%s", name);
+			hpt_die_file_errno(name);
 	} else {
 		start = 0;
 		src = spool(&in);
@@ -279,7 +281,7 @@ static void slice_twice(struct slice *sl, const char *path)
 
 	hp_integral_init(&sl->integral);
 	if (lseek(src, start, SEEK_SET) < 0)
-		hpt_die_errno("%s", name);
+		hpt_die_file_errno(name);
 	hpt_input_fdopen(&in, dup(src), name);
 	n = pass(sl, &in, 0, UINT64_MAX, 0);
 	hpt_input_close(&in);
@@ -299,7 +301,7 @@ static void slice_twice(struct slice *sl, const char *path)
 	             sl->percent, (long)sl->other, sl->keep);
 
 	if (lseek(src, start, SEEK_SET) < 0)
-		hpt_die_errno("%s", name);
+		hpt_die_file_errno(name);
 	hpt_input_fdopen(&in, dup(src), name);
 	pass(sl, &in, 1, n, 1);
 	hpt_input_close(&in);

@@ -202,7 +202,7 @@ static int over_limit(const struct opts *o, const char *file,
 		 * without samples) must not pass the gate */
 		hp_stats_value(lim, (double)o->limit, st->in_bytes);
 		hpt_say("%s: no heap sample%s to check against the limit %s "
-		        "(%llu %s): the gate fails", shown(file),
+		        "(%llu %s): the gate fails", hpt_name(shown(file)),
 		        o->start || o->end ? " in the interval" : "", lim,
 		        (unsigned long long)o->limit, unit);
 		return 1;
@@ -215,7 +215,7 @@ static int over_limit(const struct opts *o, const char *file,
 	hp_u128_fmt(exact, st->max_total);
 	t = time_shown(st, st->max_total_time.text);
 	hpt_say("%s: max total %s (%s %s) at %s s exceeds the limit %s "
-	        "(%llu %s)", shown(file), sz, exact, unit, t, lim,
+	        "(%llu %s)", hpt_name(shown(file)), sz, exact, unit, t, lim,
 	        (unsigned long long)o->limit, unit);
 	free(t);
 	return 1;
@@ -235,13 +235,14 @@ static int grown(const struct opts *o, const char *old_file,
 	hp_stats_value(b, new_, in_bytes);
 	if (old > 0)
 		hpt_say("%s: %s %s%s is %.1f%% above %s's %s%s, more than "
-		        "%s%%", shown(new_file), what, b, unit,
-		        (new_ - old) * 100 / old, shown(old_file), a, unit,
-		        o->growth_text);
+		        "%s%%", hpt_name(shown(new_file)), what, b, unit,
+		        (new_ - old) * 100 / old, hpt_name(shown(old_file)),
+		        a, unit, o->growth_text);
 	else
 		hpt_say("%s: %s %s%s is above %s's %s%s: any growth from 0 is "
-		        "more than %s%%", shown(new_file), what, b, unit,
-		        shown(old_file), a, unit, o->growth_text);
+		        "more than %s%%", hpt_name(shown(new_file)), what, b,
+		        unit, hpt_name(shown(old_file)), a, unit,
+		        o->growth_text);
 	return 1;
 }
 
@@ -276,7 +277,8 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 		hp_stats_write_tsv_header(nfiles > 1);
 	for (i = 0; i < nfiles; i++) {
 		if (errs[i]) {
-			hpt_say("%s: %s", files[i], strerror(errs[i]));
+			hpt_say("%s: %s", hpt_name(files[i]),
+			        strerror(errs[i]));
 			missing = 1;
 			continue;
 		}
@@ -378,7 +380,7 @@ static int stat_diff(const struct opts *o, char **files,
 	fail |= over_limit(o, files[1], &b);
 	if (o->has_growth && (a.samples == 0 || b.samples == 0)) {
 		hpt_say("%s: no heap sample%s to compare: the gate -G fails",
-		        shown(files[a.samples == 0 ? 0 : 1]),
+		        hpt_name(shown(files[a.samples == 0 ? 0 : 1])),
 		        o->start || o->end ? " in the interval" : "");
 		fail = 1;
 	} else if (o->has_growth) {

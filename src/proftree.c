@@ -115,7 +115,7 @@ static void unmatched(const char *opt, const char *const *names, size_t k,
 		else
 			hpt_warn("%s: no cost centre named \"%s\" in %s or %s",
 			         opt, hpt_quote(0, names[i], strlen(names[i])),
-			         files[0], files[1]);
+			         hpt_name(files[0]), hpt_name(files[1]));
 	}
 }
 

@@ -266,6 +266,62 @@ EOF
 	zcat "$o/a.prof.gz" | proftree | cmp - <(proftree "$FIX/leak.p.prof")
 }
 
+@test "file names in messages are escaped, cut in the middle when long, quoted when empty; the uncompress hint quotes them for the shell" {
+	local o="$BATS_TEST_TMPDIR" x n
+	cd "$o"
+	printf 'garbage\n' >$'nl\nname.hp'
+	run hpcat $'nl\nname.hp'
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: nl\\x0aname.hp:1: not a heap profile: expected JOB, found 'garbage'" ]
+	run hpcat $'\xff\xfe'
+	[ "$status" -eq 2 ]
+	[ "$output" = 'hpcat: \xff\xfe: No such file or directory' ]
+	run hpcat ""
+	[ "$status" -eq 2 ]
+	[ "$output" = 'hpcat: "": No such file or directory' ]
+	run hpstat $'a\tb'
+	[ "$status" -eq 2 ]
+	[ "$output" = 'hpstat: a\tb: No such file or directory' ]
+	# a long name keeps its start and its end, 100 bytes in all
+	x=$(printf 'x%.0s' {1..3000})
+	run hpcat -I "$x" "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	n=$(printf 'x%.0s' {1..48})...$(printf 'x%.0s' {1..49})
+	[ "$output" = "hpcat: $n: File name too long" ]
+	x=$(printf 'y%.0s' {1..300})
+	run hpcat "$x/end.hp"
+	[ "$status" -eq 2 ]
+	n=$(printf 'y%.0s' {1..48})...$(printf 'y%.0s' {1..42})/end.hp
+	[ "$output" = "hpcat: $n: File name too long" ]
+	# the hint runs as written
+	gzip -c "$FIX/leak.hc.hp" >'a b.gz'
+	cp -- 'a b.gz' -o.gz
+	cp 'a b.gz' "it's.gz"
+	cp 'a b.gz' $'t\tab.gz'
+	run hpcat 'a b.gz'
+	[ "$output" = "hpcat: a b.gz: gzip-compressed data: uncompress it first (zcat 'a b.gz' | hpcat)" ]
+	run hpcat -- -o.gz
+	[ "$output" = "hpcat: -o.gz: gzip-compressed data: uncompress it first (zcat -- '-o.gz' | hpcat)" ]
+	run hpcat "it's.gz"
+	[ "$output" = "hpcat: it's.gz: gzip-compressed data: uncompress it first (zcat 'it'\\''s.gz' | hpcat)" ]
+	run hpcat -I $'t\tab.gz' "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hpcat: t\\tab.gz: gzip-compressed data: uncompress it first (-I <(zcat \$'t\\tab.gz'))" ]
+	for f in 'a b.gz' -o.gz "it's.gz" $'t\tab.gz'; do
+		run hpcat -- "$f"
+		[ "$status" -eq 2 ]
+		c=${output#*(}
+		c=${c%)}
+		bash -c "$c" | cmp - <(hpcat "$FIX/leak.hc.hp")
+	done
+	# a name too long to copy: the command names FILE
+	cp 'a b.gz' "$(printf 'z%.0s' {1..120}).gz"
+	run hpcat z*.gz
+	[ "$status" -eq 2 ]
+	n=$(printf 'z%.0s' {1..48})...$(printf 'z%.0s' {1..46}).gz
+	[ "$output" = "hpcat: $n: gzip-compressed data: uncompress it first (zcat FILE | hpcat)" ]
+}
+
 @test "every message fits one line of at most 200 bytes of printable text, whatever the input" {
 	local files
 	files=$(ls "$FIX"/* "$TOP"/tests/cases/*/*.in "$CASES"/*.* "$CASES"/fuzz/* \

@@ -3,6 +3,7 @@
  */
 #include "diag.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -30,6 +31,159 @@ void hpt_exit_fatal(void)
 	exit(2);
 }
 
+/* The length of the valid UTF-8 sequence of two to four bytes at u (at
+ * most n bytes), or 0: escape.c's hpt_utf8_len, which the base of the
+ * library cannot call. */
+static size_t utf8_len(const unsigned char *u, size_t n)
+{
+	size_t len, i;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		len = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		len = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++)
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+size_t hpt_quote_unit(char *o, const char *s, size_t n, size_t *w)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char c = u[0];
+	size_t l;
+	if (c == '\t' || c == '\\') {
+		o[0] = '\\';
+		o[1] = c == '\t' ? 't' : '\\';
+		*w = 2;
+	} else if (c >= 0x20 && c < 0x7f) {
+		o[0] = (char)c;
+		*w = 1;
+	} else if (c >= 0x80 && (l = utf8_len(u, n)) != 0 &&
+	           !(l == 3 && c == 0xef && u[1] == 0xbb && u[2] == 0xbf) &&
+	           !(l == 2 && c == 0xc2 && u[1] < 0xa0)) {
+		/* UTF-8 is shown as such; a byte-order mark, which would be
+		 * invisible, a C1 control (U+0080..U+009F, which a terminal
+		 * acts on) and bytes that are not UTF-8 are shown as \xNN. */
+		memcpy(o, u, l);
+		o[l] = '\0';
+		*w = l;
+		return l;
+	} else {
+		snprintf(o, 9, "\\x%02x", c);
+		*w = 4;
+	}
+	o[*w] = '\0';
+	return 1;
+}
+
+/* The escaped name (hpt_quote_unit) of the n bytes at s, into b (room
+ * for HPT_NAME_MAX + 8 bytes): whole if it takes at most max bytes,
+ * else its first units, "...", and its last units, max bytes at most.
+ * Returns the bytes written. */
+static size_t shorten(char *b, const char *s, size_t n, size_t max)
+{
+	char u[9];
+	size_t i, k, w, total = 0, o = 0, at, tail;
+	for (i = 0; i < n; total += w)
+		i += hpt_quote_unit(u, s + i, n - i, &w);
+	/* the units that start the name, in at most half of max */
+	for (i = 0; i < n; i += k) {
+		k = hpt_quote_unit(u, s + i, n - i, &w);
+		if (total > max && o + w > (max - 3) / 2)
+			break;
+		memcpy(b + o, u, w);
+		o += w;
+	}
+	if (i == n)
+		return o;
+	at = o;         /* escaped bytes of the units before i */
+	memcpy(b + o, "...", 3);
+	o += 3;
+	tail = max - o;
+	/* the units that end it, in the rest */
+	for (; i < n; i += k) {
+		k = hpt_quote_unit(u, s + i, n - i, &w);
+		if (total - at <= tail) {
+			memcpy(b + o, u, w);
+			o += w;
+		}
+		at += w;
+	}
+	return o;
+}
+
+const char *hpt_name(const char *file)
+{
+	static char bufs[4][HPT_NAME_MAX + 8];
+	static int next;
+	char *b = bufs[next++ & 3];
+	if (!file[0])
+		return "\"\"";
+	b[shorten(b, file, strlen(file), HPT_NAME_MAX)] = '\0';
+	return b;
+}
+
+/* Append len bytes of p to hpt_name_sh's b at o, or return NULL from
+ * it if they would not fit. */
+#define PUT(p, len) do { \
+		if (o + (len) > HPT_NAME_MAX + 3) \
+			return NULL; \
+		memcpy(b + o, p, len); \
+		o += len; \
+	} while (0)
+
+const char *hpt_name_sh(const char *file)
+{
+	static char b[HPT_NAME_MAX + 8];
+	size_t n = strlen(file), i, k, w, o = 0;
+	int plain = n > 0 && file[0] != '-', dollar = 0;
+	char u[9];
+	for (i = 0; i < n; i += k) {
+		unsigned char c = (unsigned char)file[i];
+		k = hpt_quote_unit(u, file + i, n - i, &w);
+		if (u[0] == '\\' && c != '\\')
+			dollar = 1;
+		if (!(c < 0x80 && (isalnum(c) || strchr("%+,-./:=@_", c))))
+			plain = 0;
+	}
+	if (file[0] == '-')
+		PUT("-- ", 3);
+	if (plain) {
+		PUT(file, n);
+	} else {
+		PUT(dollar ? "$'" : "'", dollar ? 2u : 1u);
+		for (i = 0; i < n; i += k) {
+			/* without escapes, u is the bytes themselves */
+			k = hpt_quote_unit(u, file + i, n - i, &w);
+			if (file[i] == '\'' && dollar)
+				PUT("\\'", 2u);
+			else if (file[i] == '\'')
+				PUT("'\\''", 4u);
+			else
+				PUT(u, w);
+		}
+		PUT("'", 1u);
+	}
+	b[o] = '\0';
+	return b;
+}
+
+#undef PUT
+
+void hpt_die_file_errno(const char *file)
+{
+	int e = errno;
+	fprintf(stderr, "%s: %s: %s\n", hpt_progname, hpt_name(file),
+	        strerror(e));
+	hpt_exit_fatal();
+}
 /* One message: "PROG: [where: ][kind]text\n".  where is "FILE:LINE",
  * "FILE: offset N" or "FILE", built by the caller. */
 static void vmsg(const char *file, long line, const uint64_t *offset,
@@ -39,6 +193,7 @@ static void vmsg(const char *file, long line, const uint64_t *offset,
 	 * are rare. */
 	fprintf(stderr, "%s: ", hpt_progname);
 	if (file) {
+		file = hpt_name(file);
 		if (offset)
 			fprintf(stderr, "%s: offset %" PRIu64 ": ", file,
 			        *offset);

@@ -15,6 +15,7 @@
 #ifndef HPT_DIAG_H
 #define HPT_DIAG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(__GNUC__)
@@ -63,6 +64,46 @@ void hpt_offset_warn(const char *file, uint64_t offset, const char *fmt, ...)
  * ACTION" (ACTION says what was done instead, e.g. "skipped"). */
 void hpt_offset_repair(const char *file, int strict, uint64_t offset,
                        const char *problem, const char *action);
+/* ---- names of files in messages ---- */
+
+/* The most bytes hpt_name shows of a name: a longer one loses its
+ * middle, so that a message naming a file stays one line of about 200
+ * bytes. */
+#define HPT_NAME_MAX 100
+
+/* One unit of a name or value quoted in a diagnostic, at s (n > 0
+ * bytes left): written to o (room for 9 bytes, NUL-terminated): TAB
+ * as \t, backslash as \\, other control bytes (C1 controls in UTF-8
+ * too), a UTF-8 byte-order mark and bytes that are not UTF-8 as \xNN,
+ * valid UTF-8 and printable ASCII as they are.  Returns the bytes of s
+ * taken (1 to 4) and sets *w to the bytes written.  The one escaping
+ * rule of hpt_quote and hpt_name. */
+size_t hpt_quote_unit(char *o, const char *s, size_t n, size_t *w);
+
+/* File name file as a diagnostic shows it, into a static buffer (one
+ * of four, used in turn: up to four names in one message): escaped as
+ * hpt_quote_unit does, so that it stays on its line and shows every
+ * byte; an empty name as ""; an escaped name longer than HPT_NAME_MAX
+ * bytes as its start, "...", and its end.  Every message that names a
+ * file (the FILE of the functions below included) shows it so. */
+const char *hpt_name(const char *file);
+
+/* File name file quoted for the shell (bash, zsh, ksh; $'...' is
+ * POSIX.1-2024, not in older sh such as dash), to be copied into a
+ * command line a message suggests, such as "zcat FILE | hpcat": as it
+ * is when it is only letters, digits and "%+,-./:=@_" and does not
+ * start with '-'; else in single quotes ('\'' for a quote), or as
+ * $'...' with hpt_quote_unit's escapes (and \') when it holds bytes
+ * that a message shows escaped.  A name starting with '-' gets "-- "
+ * before it, so that the command does not read it as an option.
+ * NULL if the quoted name would be longer than HPT_NAME_MAX bytes
+ * (the caller then names no file in the command).  Static buffer,
+ * valid until the next call. */
+const char *hpt_name_sh(const char *file);
+
+/* "PROG: FILE: strerror(errno)" (FILE as hpt_name shows it), exit 2. */
+HPT_NORETURN void hpt_die_file_errno(const char *file);
+
 /* "PROG: warning: message" unless hpt_quiet. */
 void hpt_warn(const char *fmt, ...) HPT_PRINTF(1, 2);
 /* "PROG: message" with no exit: for a message that more lines follow

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "diag.h"
 #include "output.h"
 
 size_t hpt_utf8_len(const unsigned char *s, size_t n)
@@ -98,39 +99,12 @@ static unsigned long utf8_cp(const unsigned char *u, size_t l)
 
 const char *hpt_quote(int slot, const char *s, size_t n)
 {
-	static char bufs[4][256];
+	static char bufs[4][HPT_QUOTE_MAX + 16];
 	char *b = bufs[slot & 3];
-	const unsigned char *u = (const unsigned char *)s;
-	size_t o = 0, i = 0;
+	size_t o = 0, i = 0, w;
 	while (i < n && o < HPT_QUOTE_MAX) {
-		unsigned char c = u[i];
-		size_t l;
-		if (c == '\t') {
-			b[o++] = '\\';
-			b[o++] = 't';
-		} else if (c == '\\') {
-			b[o++] = '\\';
-			b[o++] = '\\';
-		} else if (c < 0x20 || c == 0x7f) {
-			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
-		} else if (c < 0x80) {
-			b[o++] = (char)c;
-		} else if ((l = hpt_utf8_len(u + i, n - i)) != 0 &&
-		           !(l == 3 && u[i] == 0xef && u[i + 1] == 0xbb &&
-		             u[i + 2] == 0xbf) &&
-		           !(l == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
-			/* UTF-8 is shown as such; a byte-order mark, which
-			 * would be invisible, a C1 control (U+0080..U+009F,
-			 * which a terminal acts on) and bytes that are not
-			 * UTF-8 are shown as \xNN. */
-			memcpy(b + o, u + i, l);
-			o += l;
-			i += l;
-			continue;
-		} else {
-			o += (size_t)snprintf(b + o, 8, "\\x%02x", c);
-		}
-		i++;
+		i += hpt_quote_unit(b + o, s + i, n - i, &w);
+		o += w;
 	}
 	if (i < n) {
 		memcpy(b + o, "...", 3);

@@ -52,7 +52,7 @@ void hpt_input_open(struct hpt_input *in, const char *path)
 	}
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
-		hpt_die_errno("%s", path);
+		hpt_die_file_errno(path);
 	init(in, fd, path);
 	in->from_path = 1;
 }
@@ -100,7 +100,7 @@ int hpt_input_open_wait(struct hpt_input *in, const char *path,
 		errno = ENOENT;
 	}
 	if (fd < 0)
-		hpt_die_errno("%s", path);
+		hpt_die_file_errno(path);
 	init(in, fd, path);
 	in->from_path = 1;
 	return 1;
@@ -344,7 +344,7 @@ static size_t fill(struct hpt_input *in)
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			hpt_die_errno("%s", in->name);
+			hpt_die_file_errno(in->name);
 		}
 		if (r > 0) {
 			if (in->follow) {

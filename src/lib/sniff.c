@@ -48,7 +48,7 @@ static const struct {
 
 void hpt_refuse_compressed(struct hpt_input *in, int table)
 {
-	const char *p;
+	const char *p, *sh;
 	size_t got = hpt_input_peek(in, 6, &p), i;
 	for (i = 0; i < sizeof packed / sizeof packed[0]; i++) {
 		if (got < packed[i].len ||
@@ -57,10 +57,15 @@ void hpt_refuse_compressed(struct hpt_input *in, int table)
 		/* "BZh" and a block size digit '1' to '9' */
 		if (i == 3 && (got < 4 || p[3] < '1' || p[3] > '9'))
 			continue;
+		/* the command as the shell runs it; "FILE" when the name
+		 * is too long to be copied from the message */
+		sh = hpt_name_sh(in->name);
+		if (!sh)
+			sh = "FILE";
 		if (table)
 			hpt_data_error(in->name, 0, "%s-compressed data: "
 			               "uncompress it first (-I <(%s %s))",
-			               packed[i].name, packed[i].cat, in->name);
+			               packed[i].name, packed[i].cat, sh);
 		if (strcmp(in->name, "<stdin>") == 0)
 			hpt_data_error(in->name, 0, "%s-compressed data: "
 			               "uncompress it first (%s | %s)",
@@ -68,7 +73,7 @@ void hpt_refuse_compressed(struct hpt_input *in, int table)
 			               hpt_progname);
 		hpt_data_error(in->name, 0, "%s-compressed data: uncompress "
 		               "it first (%s %s | %s)", packed[i].name,
-		               packed[i].cat, in->name, hpt_progname);
+		               packed[i].cat, sh, hpt_progname);
 	}
 }
 
