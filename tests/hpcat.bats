@@ -594,6 +594,9 @@ example() {
 @test "-f on a file that never appears: SIGINT, SIGTERM or SIGHUP ends the wait, exit 0, nothing written" {
 	f="$BATS_TEST_TMPDIR/never.hp"
 	for sig in INT TERM HUP; do
+		# a fresh err: the last round's "waiting" must not be taken
+		# for this round's (the signal would come before hpcat's)
+		rm -f "$BATS_TEST_TMPDIR/err"
 		timeout --foreground -k 5 20 hpcat -f "$f" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 		pid=$!
 		wait_for grep -q 'waiting' "$BATS_TEST_TMPDIR/err"
