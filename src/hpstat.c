@@ -29,8 +29,8 @@
 static const char usage[] =
     "usage: hpstat [-s START] [-e END] [-b]"
     " [-S max|sum|integral|slope|growth|name]\n"
-    "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json]"
-    " [-q]\n"
+    "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-C]"
+    " [-o text|tsv|json] [-q]\n"
     "              [file ...]";
 
 /* What the options ask for, checked once. */
@@ -46,6 +46,8 @@ struct opts {
 	int has_growth;
 	double growth;           /* -G, percent */
 	const char *growth_text;
+	int complete;            /* -C: a run without its exit census
+	                          * fails */
 	int fmt;                 /* 0 text, 1 tsv, 2 json */
 };
 
@@ -158,16 +160,27 @@ static const char *shown(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* A gate (-L, -G) on a profile that does not end with GHC's exit
- * census (hp_stats.h): a warning that names it, as the gate judges a
- * run that was killed or has not ended. */
-static void unfinished(const char *file, const struct hp_stats *st)
+/* A gate on a profile that does not end with GHC's exit census
+ * (hp_stats.h): under -C it fails (returns 1) with a message; else
+ * (-L, -G) a warning that names it, as the gate judges a run that was
+ * killed or has not ended.  Either is written under -q too: it says
+ * what the exit status is worth. */
+static int unfinished(const struct opts *o, const char *file,
+                      const struct hp_stats *st)
 {
-	if (st->seen == 0 || st->exit_census)
-		return;
-	hpt_data_warn(shown(file), 0, "no final empty sample (GHC's exit "
-	              "census): the run was killed or is still running, "
-	              "and the gate saw only part of it");
+	if (st->exit_census)
+		return 0;
+	if (o->complete) {
+		hpt_say("%s: no final empty sample (GHC's exit census): the "
+		        "run was killed or is still running: the gate -C "
+		        "fails", shown(file));
+		return 1;
+	}
+	if (st->seen > 0)
+		hpt_say("%s: warning: no final empty sample (GHC's exit "
+		        "census): the run was killed or is still running, "
+		        "and the gate saw only part of it", shown(file));
+	return 0;
 }
 
 /* st's time t with the decimals of its most precise time (as the
@@ -300,8 +313,8 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 		/* Out now, so that an error in a later file leaves these
 		 * figures before its trailer (output.h), not nothing. */
 		hpt_out_flush();
-		if (o->has_limit)
-			unfinished(files[i], &st);
+		if (o->has_limit || o->complete)
+			fail |= unfinished(o, files[i], &st);
 		fail |= over_limit(o, files[i], &st);
 		free((void *)v.order);
 		hp_stats_free(&st);
@@ -372,11 +385,10 @@ static int stat_diff(const struct opts *o, char **files,
 		hp_stats_write_diff_tsv(&va, &vb, d, n);
 	else
 		hp_stats_write_diff_json(&va, &vb, d, n);
-	if (o->has_limit || o->has_growth) {
-		if (o->has_growth)
-			unfinished(files[0], &a);
-		unfinished(files[1], &b);
-	}
+	if (o->has_growth || o->complete)
+		fail |= unfinished(o, files[0], &a);
+	if (o->has_limit || o->has_growth || o->complete)
+		fail |= unfinished(o, files[1], &b);
 	fail |= over_limit(o, files[1], &b);
 	if (o->has_growth && (a.samples == 0 || b.samples == 0)) {
 		hpt_say("%s: no heap sample%s to compare: the gate -G fails",
@@ -407,7 +419,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->key = HP_KEY_INTEGRAL;
 	o->keep = UINT64_MAX;
-	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:o:q")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "s:e:bS:n:L:dG:Co:q")) != -1) {
 		switch (c) {
 		case 's':
 			hpt_opt_decimal('s', "time in seconds", optarg, -1);
@@ -439,6 +451,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 			                            -1);
 			o->growth_text = optarg;
 			break;
+		case 'C': o->complete = 1; break;
 		case 'o':
 			o->fmt = hpt_keyword('o', "output format", optarg,
 			                     formats);

@@ -299,7 +299,7 @@ narrow() {
 	grep -qxF "max cost    200 B at 1.0 s: (1)${long:0:47}…" "$d/t"
 	hpstat -d "$long_file" "$d/b.hp" >"$d/t" 2>/dev/null
 	narrow "$d/t" -d
-	[ "$(sed -n 2p "$d/t")" = "            2 samples, 0.0 s to 1.0 s" ]
+	[ "$(sed -n 2p "$d/t")" = "            2 samples, 0.0 s to 1.0 s, no exit census" ]
 	# TSV and JSON keep every byte
 	[ "$(hpstat -o json "$long_file" | jq -r '.job, .per_band[0].band' | awk '{ print length($0) }' | tr '\n' ' ')" = "300 303 " ]
 }
@@ -453,7 +453,7 @@ narrow() {
 	run hpstat -h
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "usage: hpstat [-s START] [-e END] [-b] [-S max|sum|integral|slope|growth|name]" ]
-	[ "${lines[1]}" = "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-o text|tsv|json] [-q]" ]
+	[ "${lines[1]}" = "              [-n N] [-L LIMIT] [-d] [-G PERCENT] [-C] [-o text|tsv|json] [-q]" ]
 	[ "${lines[2]}" = "              [file ...]" ]
 }
 
@@ -715,14 +715,76 @@ hpstat: $FIX/ipe.l-hi-p.eventlog: warning: 35 of 39 info-table bands are not in 
 	[[ "$output" != *warning* ]]
 	run hpstat -L 1G "$FIX/trend.hc.hp"
 	[[ "$output" != *warning* ]]
-	# -q hides it; the CI recipe of hpstat.1 fails on it
-	run hpstat -q -L 1G "$k"
-	[[ "$output" != *warning* ]]
-	run sh -c "hpcat -S '$k' >/dev/null && hpstat -L 1G '$k'"
-	[ "$status" -eq 2 ]
-	[ "$output" = "hpcat: $k: no final empty sample: the program was killed or is still running" ]
-	run sh -c "hpcat -S '$FIX/trend.hc.hp' >/dev/null && hpstat -L 1G '$FIX/trend.hc.hp'"
+	# -q keeps it: it says what the gate's status is worth
+	run sh -c "hpstat -q -L 200M '$k' 2>&1 >/dev/null"
 	[ "$status" -eq 0 ]
+	[ "$output" = "$w" ]
+	run sh -c "hpstat -q -d -G 1000 '$k' '$FIX/trend.hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$w" ]
+	# without a gate, -q hides every warning
+	run sh -c "hpstat -q '$k' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}
+
+@test "-C fails (exit 1) on a run without its exit census, with one line naming it, even under -q; a finished run passes" {
+	k="$FIX/trend.killed.hp"
+	m="hpstat: $k: no final empty sample (GHC's exit census): the run was killed or is still running: the gate -C fails"
+	run sh -c "hpstat -C '$k' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$m" ]
+	# the figures as usual
+	[ "$(hpstat -C -o tsv "$k" 2>/dev/null)" = "$(hpstat -o tsv "$k")" ]
+	run sh -c "hpstat -q -C -L 200M '$k' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$m" ]
+	run sh -c "hpstat -C -L 1G '$FIX/trend.hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	# the limit too: two messages
+	run sh -c "hpstat -q -C -L 1M '$k' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$m
+hpstat: $k: max total 3.1 MiB (3204656 bytes) at 0.354314 s exceeds the limit 1.0 MiB (1048576 bytes)" ]
+	# -d: OLD and NEW alike
+	run sh -c "hpstat -C -d '$k' '$FIX/trend.hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$m" ]
+	run sh -c "hpstat -C -d '$FIX/trend.hc.hp' '$k' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$m" ]
+	run hpstat -C -d "$FIX/trend.hc.hp" "$FIX/trend-b.hc.hp"
+	[ "$status" -eq 0 ]
+	# several files: each judged, the finished ones pass
+	run sh -c "hpstat -C '$FIX/trend.hc.hp' '$k' '$FIX/leak.hc.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$m" ]
+	# an eventlog that ended has its exit census; a killed one not
+	run hpstat -C "$FIX/trend.l-hc.eventlog"
+	[ "$status" -eq 0 ]
+	run sh -c "hpstat -q -C '$FIX/leak.l-killed.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.l-killed.eventlog: no final empty sample (GHC's exit census): the run was killed or is still running: the gate -C fails" ]
+}
+
+@test "whether the run ended: JSON's exit_census, a text line only when it is missing, -d's lines" {
+	k="$FIX/trend.killed.hp" f="$FIX/trend.hc.hp"
+	[ "$(hpstat -o json "$k" | jq .exit_census)" = false ]
+	[ "$(hpstat -o json "$f" | jq .exit_census)" = true ]
+	[ "$(hpstat -o json "$f" "$k" | jq -c '[.[].exit_census]')" = "[true,false]" ]
+	[ "$(hpstat -o json -d "$f" "$k" | jq -c '[.old.exit_census, .new.exit_census]')" = "[true,false]" ]
+	[ "$(hpstat "$k" | sed -n 4p)" = "exit census none: the run was killed or is still running" ]
+	! hpstat "$f" | grep -q '^exit census'
+	[ "$(hpstat -d "$f" "$k" | sed -n 4p)" = "            49 samples, 0.000000 s to 0.354314 s, no exit census" ]
+	[ "$(hpstat -d "$f" "$k" | sed -n 2p)" = "            61 samples, 0.000000 s to 0.454529 s" ]
+}
+
+@test "-d: each run's time (its last sample's) and the change, in the text table" {
+	run hpstat -d "$FIX/trend.hc.hp" "$FIX/trend-b.hc.hp"
+	[ "${lines[9]}" = "run time          0.454529 s    0.421220 s     -7.3%" ]
+	# times of other precisions stay apart
+	run hpstat -q -d -n 0 "$FIX/trend.l-hc.hp" "$FIX/trend.l-hc.eventlog"
+	[ "${lines[9]}" = "run time          0.450110 s 1.256139011 s   +179.1%" ]
 }
 
 @test "-d of a .hp and its eventlog: stacks match without their numbers; cut names once hpcat -I restores them" {

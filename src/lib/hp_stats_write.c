@@ -270,6 +270,10 @@ static void text_summary(const struct hp_stats *st,
 		hpt_out_str(" s)");
 	}
 	hpt_out_char('\n');
+	if (st->seen > 0 && !st->exit_census) {
+		out_label("exit census");
+		hpt_out_str("none: the run was killed or is still running\n");
+	}
 	out_label("bands");
 	hpt_out_printf("%zu\n", st->nbands);
 	text_max_cost(st, bands);
@@ -449,6 +453,9 @@ static void json_summary(const struct hp_stats_view *v, const char *in)
 	hpt_out_str(",\n");
 	json_key(in, "total_integral");
 	out_fixed(st->total_integral);
+	hpt_out_str(",\n");
+	json_key(in, "exit_census");
+	hpt_out_str(st->exit_census ? "true" : "false");
 }
 
 static void json_band(const struct hp_stats_view *v, uint32_t id)
@@ -569,6 +576,31 @@ static void diff_profile_lines(const char *label,
 		out_time(st, &st->last);
 		hpt_out_str(" s");
 	}
+	if (st->seen > 0 && !st->exit_census)
+		hpt_out_str(", no exit census");
+	hpt_out_char('\n');
+}
+
+/* "run time" and each profile's last sample time (seconds, as the
+ * input wrote it), then the change: two runs of other lengths differ
+ * in their integrals and slopes by that alone. */
+static void diff_time_row(const struct hp_stats *a, const struct hp_stats *b)
+{
+	const struct hp_stats *st[2] = {a, b};
+	char buf[32];
+	size_t w;
+	int i;
+	out_label("run time");
+	hpt_out_spaces(2);
+	for (i = 0; i < 2; i++) {
+		w = time_cols(st[i], st[i]->last.text ? st[i]->last.text
+		                                      : "0.0") + 2;
+		hpt_out_spaces(w < 14 ? 14 - w : 1);
+		out_time(st[i], &st[i]->last);
+		hpt_out_str(" s");
+	}
+	fmt_change(buf, a->last.v, b->last.v);
+	out_right(buf, 10);
 	hpt_out_char('\n');
 }
 
@@ -591,6 +623,7 @@ void hp_stats_write_diff_text(const struct hp_stats_view *old,
 	diff_row(b, "mean total", a->mean_total, b->mean_total, "");
 	diff_row(b, "final total", hp_u128_double(a->final_total),
 	         hp_u128_double(b->final_total), "");
+	diff_time_row(a, b);
 	hpt_out_str("\nband                    new integral        change"
 	            "  max change  slope change\n");
 	hpt_out_mark();
