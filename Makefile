@@ -26,7 +26,7 @@ MAN5 = man/hptools.5
 # only go down this list.
 LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/escape.o src/lib/input.o src/lib/intern.o src/lib/prog.o \
-	src/lib/sniff.o src/lib/svg.o src/lib/eventlog.o \
+	src/lib/namecut.o src/lib/sniff.o src/lib/svg.o src/lib/eventlog.o \
 	src/lib/hp.o src/lib/hp_stats.o src/lib/hp_read.o src/lib/hp_write.o \
 	src/lib/hp_select.o src/lib/hp_stats_write.o src/lib/ev_heap.o \
 	src/lib/heap_in.o src/lib/hp_svg.o \
@@ -37,7 +37,7 @@ LIBOBJ = src/lib/diag.o src/lib/alloc.o src/lib/num.o src/lib/output.o \
 	src/lib/json_read.o src/lib/prof_json.o src/lib/ev_prof.o
 LIBHDR = src/lib/diag.h src/lib/alloc.h src/lib/num.h src/lib/output.h \
 	src/lib/escape.h src/lib/input.h src/lib/intern.h src/lib/prog.h \
-	src/lib/sniff.h src/lib/svg.h src/lib/eventlog.h \
+	src/lib/namecut.h src/lib/sniff.h src/lib/svg.h src/lib/eventlog.h \
 	src/lib/hp.h src/lib/hp_stats.h src/lib/hp_read.h src/lib/hp_write.h \
 	src/lib/hp_select.h src/lib/hp_stats_write.h src/lib/ev_heap.h \
 	src/lib/heap_in.h src/lib/hp_svg.h \

@@ -28,7 +28,7 @@
 
 static const char usage[] =
     "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] "
-    "[file ...]";
+    "[-m bands] [-t percent] [-Y size] [file ...]";
 
 static volatile sig_atomic_t stopped;
 
@@ -290,11 +290,14 @@ static void write_tables(char **files, int nfiles, int strict, int cc)
 }
 
 /* The command line: -o's format (an index in formats), -S, -f, the
- * tables of -I in order. */
+ * tables of -I in order, the chart's -m, -t and -Y (chart_opt: the
+ * last of them given, 0 for none). */
 struct cat_opts {
 	int fmt, strict, follow, ntables;
 	const char **tables;
 	size_t tables_cap;
+	struct hp_svg_opts svg;
+	int chart_opt;
 };
 
 static const char *const formats[] = {"hp", "tsv", "wide", "ipe", "cc",
@@ -306,7 +309,8 @@ static void parse_opts(int argc, char **argv, struct cat_opts *o)
 {
 	int c;
 	memset(o, 0, sizeof *o);
-	while ((c = hpt_getopt(argc, argv, "fSqo:I:")) != -1) {
+	hp_svg_opts_init(&o->svg);
+	while ((c = hpt_getopt(argc, argv, "fSqo:I:m:t:Y:")) != -1) {
 		switch (c) {
 		case 'f': o->follow = 1; break;
 		case 'S': o->strict = 1; break;
@@ -321,8 +325,30 @@ static void parse_opts(int argc, char **argv, struct cat_opts *o)
 			                      sizeof *o->tables);
 			o->tables[o->ntables++] = optarg;
 			break;
+		/* the chart's options (hp_svg.h) */
+		case 'm':
+			o->svg.max_bands = hpt_opt_u64('m', "band count",
+			                               optarg, 1, HP_SVG_BANDS,
+			                               0);
+			o->chart_opt = c;
+			break;
+		case 't':
+			o->svg.percent = hpt_opt_decimal('t', "percentage",
+			                                 optarg, 100);
+			o->chart_opt = c;
+			break;
+		case 'Y':
+			o->svg.ymax = hpt_opt_size('Y', optarg);
+			if (o->svg.ymax == 0)
+				hpt_usage_error("-Y: the size axis needs a "
+				                "maximum above 0");
+			o->chart_opt = c;
+			break;
 		}
 	}
+	if (o->chart_opt && o->fmt != F_SVG)
+		hpt_usage_error("-%c is an option of the chart: it needs "
+		                "-o svg", o->chart_opt);
 	if (o->follow && o->fmt == F_WIDE)
 		hpt_usage_error("-o wide cannot follow a file (-f)");
 	if (o->follow && (o->fmt == F_IPE || o->fmt == F_CC))
@@ -453,15 +479,17 @@ static void end_naming(struct naming *nm, int nfiles, struct tables *t,
 	hpt_intern_free(out);
 }
 
-/* The sink of output format fmt (one of hp, tsv, wide, svg). */
-static void choose_sink(int fmt, struct hp_sink *sink)
+/* The sink of output format fmt (one of hp, tsv, wide, svg; the chart
+ * with the options svg). */
+static void choose_sink(int fmt, const struct hp_svg_opts *svg,
+                        struct hp_sink *sink)
 {
 	if (fmt == F_HP)
 		hp_sink_hp(sink);
 	else if (fmt == F_TSV)
 		hp_sink_tsv(sink);
 	else if (fmt == F_SVG)
-		hp_sink_svg(sink);
+		hp_sink_svg(sink, svg);
 	else
 		hp_sink_wide(sink);
 }
@@ -492,7 +520,7 @@ int main(int argc, char **argv)
 	start_naming(&nm, &o, files, nfiles, &t, &out);
 	if (o.follow)
 		catch_signals();
-	choose_sink(o.fmt, &sink);
+	choose_sink(o.fmt, &o.svg, &sink);
 	hpt_out_units(1);
 	/* Output stopped by an error must not pass for a profile: this line
 	 * makes hp2ps and hptools reject it. */

@@ -17,7 +17,7 @@ rank() {
 	alloc) echo 1 ;;
 	num|output) echo 2 ;;
 	escape|input|intern) echo 3 ;;
-	prog|sniff) echo 4 ;;
+	prog|sniff|namecut) echo 4 ;;
 	# models and their transformations
 	hp|hp_stats|hp_select|prof|prof_tree|json|json_read|xml|svg|eventlog|ipe) echo 5 ;;
 	# readers, writers, transforms

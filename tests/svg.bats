@@ -47,14 +47,17 @@ for i in order:
 '
 }
 
-# prefixes WANT GOT: line by line, GOT is WANT, or a prefix of it ended
-# with "…" (a name cut to the room it has).
+# prefixes WANT GOT: line by line, GOT is WANT, or its head, "…" and its
+# tail (a name cut in the middle to the room it has).
 prefixes() {
 	python3 -c '
 import sys
 w = open(sys.argv[1], encoding="utf-8", errors="surrogateescape").read().splitlines()
 k = open(sys.argv[2], encoding="utf-8", errors="surrogateescape").read().splitlines()
-bad = [(a, b) for a, b in zip(w, k) if a != b and not (b.endswith("\u2026") and a.startswith(b[:-1]))]
+def cut(a, b):
+    h, e, t = b.partition("\u2026")
+    return e and a.startswith(h) and a.endswith(t) and len(h) + len(t) < len(a)
+bad = [(a, b) for a, b in zip(w, k) if a != b and not cut(a, b)]
 if len(w) != len(k) or bad:
     print(len(w), len(k), bad)
     sys.exit(1)
@@ -72,7 +75,7 @@ if len(w) != len(k) or bad:
 
 @test "hpcat -o svg: the key has every band, in stack order, top first" {
 	f="$FIX/leak.hc.hp"
-	hpcat -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	hpcat -o svg -t 0 "$f" >"$BATS_TEST_TMPDIR/o.svg"
 	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/key"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/key")" -eq 15 ]
 	# the key lists the stack from its top: the ranking reversed, long
@@ -80,9 +83,9 @@ if len(w) != len(k) or bad:
 	ranking "$f" | tac >"$BATS_TEST_TMPDIR/want"
 	prefixes "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/key"
 	[ "$(tail -1 "$BATS_TEST_TMPDIR/key")" = "(306)mkItems/main.items/main" ]
-	grep -qxF '(253)GHC.IO.Encoding.Iconv.…' "$BATS_TEST_TMPDIR/key"
+	grep -qxF '(253)GHC.IO.E…ding.Iconv.CAF' "$BATS_TEST_TMPDIR/key"
 	# each row's peak and share, computed here from the samples
-	[ "$(hpcat -o wide "$f" | python3 "$CHECK" keycheck "$BATS_TEST_TMPDIR/o.svg")" -eq 15 ]
+	[ "$(hpcat -o wide "$f" | python3 "$CHECK" keycheck "$BATS_TEST_TMPDIR/o.svg" 0)" -eq 15 ]
 	[ "$(xmllint --xpath '//*[@class="key-head"]/text()' "$BATS_TEST_TMPDIR/o.svg" | tr '\n' ' ')" = "band peak share " ]
 	# one outline per band, each its own colour, the same in the key
 	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
@@ -107,9 +110,9 @@ if len(w) != len(k) or bad:
 @test "hpcat -o svg: the clock, the units, incomplete profiles, GHC's cut names" {
 	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
 	[ "$(xmllint --xpath 'string(//*[@id="time-unit"])' "$BATS_TEST_TMPDIR/o.svg")" = "seconds (mutator CPU)" ]
-	[ "$(xmllint --xpath 'string(//*[@id="size-unit"])' "$BATS_TEST_TMPDIR/o.svg")" = "bytes (kB, MB, GB: 10³, 10⁶, 10⁹ bytes)" ]
+	[ "$(xmllint --xpath 'string(//*[@id="size-unit"])' "$BATS_TEST_TMPDIR/o.svg")" = "bytes (KiB, MiB, GiB: 2¹⁰, 2²⁰, 2³⁰ bytes)" ]
 	[ "$(xmllint --xpath 'string(//*[@id="footer"])' "$BATS_TEST_TMPDIR/o.svg")" = "peak: the band's largest value; share: its part of the area under the top (bytes × time). Names ending in \"...\" were cut by GHC (its -L option)" ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qF '(308)buildMap.\/buildMap/m... | ("...": cut by GHC to its -L length) | peak 9.60 MB'
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qF '(308)buildMap.\/buildMap/m... | ("...": cut by GHC to its -L length) | peak 9.16 MiB'
 	# an eventlog: elapsed time, a date in UTC, drawn from 0
 	hpcat -o svg "$FIX/leak.l-hc.eventlog" >"$BATS_TEST_TMPDIR/e.svg"
 	[ "$(xmllint --xpath 'string(//*[@id="time-unit"])' "$BATS_TEST_TMPDIR/e.svg")" = "seconds (elapsed)" ]
@@ -129,7 +132,7 @@ if len(w) != len(k) or bad:
 
 @test "hpcat -o svg: more than 20 bands: the 20 largest and OTHER" {
 	f="$FIX/leak.hd.hp"     # 39 bands
-	hpcat -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	hpcat -o svg -t 0 "$f" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
 	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/key"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/key")" -eq 21 ]
@@ -137,8 +140,8 @@ if len(w) != len(k) or bad:
 	ranking "$f" | head -20 | tac >"$BATS_TEST_TMPDIR/want"
 	sed 1d "$BATS_TEST_TMPDIR/key" >"$BATS_TEST_TMPDIR/key20"
 	prefixes "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/key20"
-	[ "$(hpcat -o wide "$f" | python3 "$CHECK" keycheck "$BATS_TEST_TMPDIR/o.svg")" -eq 21 ]
-	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qx 'OTHER: 19 more bands summed | peak [0-9.]* [kM]*B | share [0-9.]* % of the area'
+	[ "$(hpcat -o wide "$f" | python3 "$CHECK" keycheck "$BATS_TEST_TMPDIR/o.svg" 0)" -eq 21 ]
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qx 'OTHER: 19 more bands summed | peak [0-9.]* [KM]*i*B | share [0-9.]* % of the area'
 	# the stack still adds up to every sample's total
 	totals "$f" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg"
 }
@@ -156,32 +159,32 @@ if len(w) != len(k) or bad:
 	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
 	run python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg"
 	# each band twice: its outline and its key entry
-	[ "$(printf '%s\n' "${lines[@]}" | grep -cxF '(308)buildMap.\/buildMap/m... | ("...": cut by GHC to its -L length) | peak 9.60 MB at 0.175 s | share 19.3 % of the area')" -eq 2 ]
-	printf '%s\n' "${lines[@]}" | grep -q '^(306)mkItems/main.items/main | peak 35.2 MB at 0.156 s | share [0-9.]* % of the area$'
+	[ "$(printf '%s\n' "${lines[@]}" | grep -cxF '(308)buildMap.\/buildMap/m... | ("...": cut by GHC to its -L length) | peak 9.16 MiB at 0.175 s | share 19.3 % of the area')" -eq 2 ]
+	printf '%s\n' "${lines[@]}" | grep -q '^(306)mkItems/main.items/main | peak 33.6 MiB at 0.156 s | share [0-9.]* % of the area$'
 }
 
 @test "hpcat -o svg: title, date, largest total, axes in readable units" {
 	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
 	[ "$(xmllint --xpath 'string(//*[@id="job"])' "$BATS_TEST_TMPDIR/o.svg")" = "leak 200000 +RTS -hc -i0.02" ]
-	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — largest total 47.3 MB at 0.175 s, 13 samples" ]
+	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "Mon Nov 30 14:21 2026 — largest total 45.1 MiB at 0.175 s, 13 samples" ]
 	run xmllint --xpath '//*[@class="size-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
-	[ "$output" = "$(printf '0\n10 MB\n20 MB\n30 MB\n40 MB\n50 MB')" ]
+	[ "$output" = "$(printf '0\n10 MiB\n20 MiB\n30 MiB\n40 MiB\n50 MiB')" ]
 	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
 	[ "$output" = "$(printf '0\n0.05\n0.10\n0.15\n0.20')" ]
 }
 
 @test "hpcat -o svg: totals past 2^64-1 bytes exact, units up to EB, rounding that crosses a unit" {
-	# two bands of 2^64-1 in the second sample: 36.9 EB, as hpstat's
-	# 32.0 EiB, at 1 s (not 2^64-1 at 0 s)
+	# two bands of 2^64-1 in the second sample: 32.0 EiB, as hpstat's,
+	# at 1 s (not 2^64-1 at 0 s)
 	printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t18446744073709551615\nb\t1\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na\t18446744073709551615\nb\t18446744073709551615\nEND_SAMPLE 1.0\n' >"$BATS_TEST_TMPDIR/over.hp"
 	hpcat -o svg "$BATS_TEST_TMPDIR/over.hp" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
-	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "d — largest total 36.9 EB at 1 s, 2 samples; incomplete: no final empty sample (cut off?)" ]
+	[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" = "d — largest total 32.0 EiB at 1 s, 2 samples; incomplete: no final empty sample (cut off?)" ]
 	[ "$(hpstat "$BATS_TEST_TMPDIR/over.hp" | grep -o 'max total.*')" = "max total   32.0 EiB at 1.0 s" ]
 	run xmllint --xpath '//*[@class="size-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
-	[ "$output" = "$(printf '0\n10 EB\n20 EB\n30 EB\n40 EB')" ]
+	[ "$output" = "$(printf '0\n5 EiB\n10 EiB\n15 EiB\n20 EiB\n25 EiB\n30 EiB\n35 EiB')" ]
 	run xmllint --xpath '//*[@class="key-peak"]/text()' "$BATS_TEST_TMPDIR/o.svg"
-	[ "$output" = "$(printf '18.4 EB\n18.4 EB')" ]
+	[ "$output" = "$(printf '16.0 EiB\n16.0 EiB')" ]
 	# the labels stay right of the picture's left edge, the top at the
 	# total
 	[ "$(totals "$BATS_TEST_TMPDIR/over.hp" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg")" = 2 ]
@@ -191,7 +194,7 @@ if len(w) != len(k) or bad:
 	[[ "$output" == 3689* ]]
 	# three significant figures as printed: rounding may cross into the
 	# next unit or decade
-	for vw in 999:"999 B" 1000:"1.00 kB" 9999:"10.0 kB" 99950:"100 kB" 999499:"999 kB" 999999:"1.00 MB" 999999999:"1.00 GB"; do
+	for vw in 1023:"1023 B" 1024:"1.00 KiB" 10235:"10.0 KiB" 102349:"100 KiB" 1048063:"1023 KiB" 1048575:"1.00 MiB" 1073741823:"1.00 GiB"; do
 		printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t%s\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n' "${vw%%:*}" |
 		    hpcat -o svg >"$BATS_TEST_TMPDIR/r.svg"
 		[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/r.svg")" = "d — largest total ${vw#*:} at 0 s, 2 samples" ] || { echo "$vw"; return 1; }
@@ -251,7 +254,7 @@ if len(w) != len(k) or bad:
 	hpcat -o svg "$BATS_TEST_TMPDIR/big.hp" >"$BATS_TEST_TMPDIR/o.svg"
 	valid "$BATS_TEST_TMPDIR/o.svg"
 	[ "$(wc -c <"$BATS_TEST_TMPDIR/o.svg")" -lt 100000 ]
-	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" == "largest total 5.62 MB at 312.34 s, 50000 samples in "???" columns, each band at its largest in each column; incomplete: no final empty sample (cut off?)" ]]
+	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" == "largest total 5.36 MiB at 312.34 s, 50000 samples in "???" columns, each band at its largest in each column; incomplete: no final empty sample (cut off?)" ]]
 	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
 	[ "${#lines[@]}" -eq 3 ]
 	for l in "${lines[@]}"; do
@@ -525,4 +528,108 @@ if len(w) != len(k) or bad:
 	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/have"
 	# the SVG names the fonts so measured
 	hpcat -o svg "$FIX/leak.hc.hp" | grep -q 'font-family="DejaVu Sans, Liberation Sans, sans-serif"'
+}
+
+@test "hpcat -o svg: a band keeps its colour across runs, a zoom, a .hp and its eventlog; no two share one" {
+	col() { run python3 "$CHECK" colours "$1"; [ "$status" -eq 0 ] || { echo "$1: $output"; return 1; }; printf '%s\n' "${lines[@]}" >"$1.col"; }
+	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/a.svg"
+	hpcat -o svg "$FIX/leak.l-hc.hp" >"$BATS_TEST_TMPDIR/b.svg"
+	hpcat -o svg "$FIX/leak.l-hc.eventlog" >"$BATS_TEST_TMPDIR/e.svg"
+	hpslice -s 0.05 -e 0.15 "$FIX/leak.hc.hp" | hpcat -o svg >"$BATS_TEST_TMPDIR/z.svg"
+	hpcat -o svg -t 0 "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/all.svg"
+	for f in a b e z all; do col "$BATS_TEST_TMPDIR/$f.svg"; done
+	# two runs (numbers of the stacks differ: (306) and (291)), a zoom
+	[ "$(cat "$BATS_TEST_TMPDIR/a.svg.col")" = "$(printf 'OTHER\t#bbbbbb\nbuildMap.\\/buildMap/m...\t#e5b2bb\nleakySum/main\t#c390aa\nmkItems/main.items/main\t#ccccaa\nwordsOf/main\t#88ccee')" ]
+	grep -v leakySum "$BATS_TEST_TMPDIR/a.svg.col" | diff -u - "$BATS_TEST_TMPDIR/b.svg.col"
+	grep -v -e leakySum -e wordsOf "$BATS_TEST_TMPDIR/a.svg.col" | diff -u - "$BATS_TEST_TMPDIR/z.svg.col"
+	# the eventlog's whole name and the .hp's name cut by GHC's -L
+	sed 's|buildMap.\\/buildMap/m...|buildMap.\\/buildMap/main.m/main|' "$BATS_TEST_TMPDIR/b.svg.col" | diff -u - "$BATS_TEST_TMPDIR/e.svg.col"
+	# every band drawn (15 and OTHER none): still no two alike
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/all.svg.col")" -eq 15 ]
+	[ "$(cut -f2 "$BATS_TEST_TMPDIR/all.svg.col" | sort -u | wc -l)" -eq 15 ]
+	# 20 bands and OTHER of 39
+	hpcat -o svg -t 0 "$FIX/leak.hd.hp" >"$BATS_TEST_TMPDIR/d.svg"
+	col "$BATS_TEST_TMPDIR/d.svg"
+	[ "$(cut -f2 "$BATS_TEST_TMPDIR/d.svg.col" | sort -u | wc -l)" -eq 21 ]
+}
+
+@test "hpcat -o svg: the key shows what the chart shows: -t (1 % by default), -m, OTHER exact" {
+	f="$FIX/leak.hc.hp"
+	hpcat -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf 'OTHER\n(312)wordsOf/main\n(310)leakySum/main\n(308)buildMap.\\/buildMap/m...\n(306)mkItems/main.items/main')" ]
+	[ "$(hpcat -o wide "$f" | python3 "$CHECK" keycheck "$BATS_TEST_TMPDIR/o.svg")" -eq 5 ]
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qx 'OTHER: 11 more bands summed | peak 38.6 KiB | share 0.1 % of the area'
+	# the stack still adds up to every sample's total
+	totals "$f" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg"
+	# -t 2.2: wordsOf/main (2.2 %) and leakySum/main (2.2 %) stay; -t 2.3 sums them
+	hpcat -o svg -t 2.3 "$f" >"$BATS_TEST_TMPDIR/t.svg"
+	[ "$(hpcat -o wide "$f" | python3 "$CHECK" keycheck "$BATS_TEST_TMPDIR/t.svg" 2.3)" -eq 3 ]
+	# -m 1: the largest and OTHER
+	hpcat -o svg -m 1 "$f" >"$BATS_TEST_TMPDIR/m.svg"
+	[ "$(python3 "$CHECK" key "$BATS_TEST_TMPDIR/m.svg" | tr '\n' ' ')" = "OTHER (306)mkItems/main.items/main " ]
+	totals "$f" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/m.svg"
+	# the options' errors
+	run hpcat -o svg -m 21 "$f"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = 'hpcat: -m: band count out of range: "21" (at most 20)' ]
+	run hpcat -o svg -t 101 "$f"
+	[ "$status" -eq 2 ]
+	run hpcat -m 3 "$f"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = 'hpcat: -m is an option of the chart: it needs -o svg' ]
+}
+
+@test "hpcat -o svg -Y: a fixed size axis, for charts of several runs" {
+	hpcat -o svg -Y 200M "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	run xmllint --xpath '//*[@class="size-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '0\n50 MiB\n100 MiB\n150 MiB\n200 MiB')" ]
+	# the stack is drawn on that scale: its top still at each total
+	totals "$FIX/leak.hc.hp" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg"
+	# below the top: cut, and said so
+	hpcat -o svg -Y 20M "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/c.svg"
+	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/c.svg")" == *"; cut at the top by -Y" ]]
+	grep -q '<g id="bands" clip-path="url(#plot)">' "$BATS_TEST_TMPDIR/c.svg"
+	for bad in 0 x 20T 99999999999999999999 20MB; do
+		run hpcat -o svg -Y "$bad" "$FIX/leak.hc.hp"
+		[ "$status" -eq 2 ] || { echo "$bad"; return 1; }
+	done
+	run hpcat -o svg -Y 2x "$FIX/leak.hc.hp"
+	[ "${lines[0]}" = 'hpcat: -Y: not a size in bytes: "2x" (digits, then k, M or G for powers of 1024)' ]
+}
+
+@test "hpcat -o svg: key labels cut in the middle keep what tells bands apart, and never read the same" {
+	{
+		printf 'JOB "hi"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\n'
+		# -hi names of one description, told apart by their addresses
+		printf 'Main.phase1{CONSTR_0_1::Data.Map.Internal.Map}@src/Main.hs:12:5-40#0x40b640\t1000\n'
+		printf 'Main.phase1{CONSTR_0_1::Data.Map.Internal.Map}@src/Main.hs:12:5-40#0x40b6a8\t2000\n'
+		# stacks told apart by their outermost cost centre
+		printf '(12)inner/middle.go.loop.step/phase.one.two.three/outerA\t3000\n'
+		printf '(13)inner/middle.go.loop.step/phase.one.two.three/outerB\t4000\n'
+		# names that differ only in the middle: lengthened until they differ
+		printf 'Data.Map.Internal.insertWith.goA.Data.Map.Internal.insertWith.go\t5000\n'
+		printf 'Data.Map.Internal.insertWith.goB.Data.Map.Internal.insertWith.go\t6000\n'
+		printf 'END_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n'
+	} >"$BATS_TEST_TMPDIR/hi.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/hi.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	run python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg"
+	printf '%s\n' "${lines[@]}"
+	[ "${#lines[@]}" -eq 6 ]
+	[ "$(printf '%s\n' "${lines[@]}" | sort -u | wc -l)" -eq 6 ]
+	# top of the stack (the smallest) first
+	[ "${lines[0]}" = 'Main.phase1{CON…#0x40b640' ]
+	[ "${lines[1]}" = 'Main.phase1{CON…#0x40b6a8' ]
+	[ "${lines[2]}" = '(12)inner/middle.go.lo…/outerA' ]
+	[ "${lines[3]}" = '(13)inner/middle.go.lo…/outerB' ]
+	[ "${lines[4]}" = 'Data.Map.Internal.insertWith.goA….go' ]
+	[ "${lines[5]}" = 'Data.Map.Internal.insertWith.goB….go' ]
+	ranking "$BATS_TEST_TMPDIR/hi.hp" | tac >"$BATS_TEST_TMPDIR/want"
+	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/key"
+	prefixes "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/key"
+	# a real -hi chart: every label its own
+	hpcat -q -o svg -t 0 "$FIX/ipe.l-hi.eventlog" >"$BATS_TEST_TMPDIR/i.svg"
+	python3 "$CHECK" key "$BATS_TEST_TMPDIR/i.svg" >"$BATS_TEST_TMPDIR/ik"
+	[ "$(sort -u "$BATS_TEST_TMPDIR/ik" | wc -l)" -eq "$(wc -l <"$BATS_TEST_TMPDIR/ik")" ]
+	grep -qx 'Main.shapes{THU…#0x40b640' "$BATS_TEST_TMPDIR/ik"
 }

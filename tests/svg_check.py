@@ -31,13 +31,18 @@ document that does not parse is exit 1).
                     bytes), and no box is drawn above that row; prints
                     for each its label and the first line of its tooltip,
                     TAB-separated
-  keycheck FILE     reads the hpcat -o wide table of the same profile on
+  keycheck FILE [PERCENT]
+                    reads the hpcat -o wide table of the same profile on
                     stdin (not merged: one column per sample) and checks
                     every key row against it: the name is the band's
                     (whole, or a prefix of it ended with "…"), the peak
                     column is the band's largest value and the share
                     column its part of the trapezoid integral (OTHER: of
-                    the bands not in the key); prints the rows checked
+                    the bands not in the key), and that the bands of
+                    PERCENT (default 1) per cent of the area or more
+                    have rows and the others none (unless the key has
+                    its 20 bands; 0: not checked); prints the rows
+                    checked
   shares FILE       checks that each flame label's share ("NAME 68 %") is
                     its box's width over the whole width, and that a cut
                     label keeps 4 characters at least; prints the labels
@@ -60,8 +65,9 @@ import sys
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
-UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15,
-         "EB": 1e18, "ZB": 1e21, "YB": 1e24}
+UNITS = {"B": 1, "KiB": 2.0 ** 10, "MiB": 2.0 ** 20, "GiB": 2.0 ** 30,
+         "TiB": 2.0 ** 40, "PiB": 2.0 ** 50, "EiB": 2.0 ** 60,
+         "ZiB": 2.0 ** 70, "YiB": 2.0 ** 80}
 
 
 def fail(msg):
@@ -287,20 +293,20 @@ def cmd_cuts(root, what):
 
 
 def size_short(v):
-    """hp_svg.c's size_short, for bytes."""
-    if v < 1000:
+    """hp_svg.c's size_short, for bytes (powers of 1024)."""
+    if v < 1024:
         return "%d B" % v
-    names = ["", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
+    names = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"]
     x, u = float(v), 0
-    while u < 8 and x >= 1000:
-        x /= 1000
+    while u < 8 and x >= 1024:
+        x /= 1024
         u += 1
-    # three significant figures as printed: 999999 is "1.00 MB"
+    # three significant figures as printed: 1048575 is "1.00 MiB"
     for d in (2, 1, 0):
         if float("%.*f" % (d, x)) < 10 ** (3 - d) or d == 0:
             break
-    if float("%.*f" % (d, x)) >= 1000 and u < 8:
-        x, u, d = x / 1000, u + 1, 2
+    if float("%.*f" % (d, x)) >= 1024 and u < 8:
+        x, u, d = x / 1024, u + 1, 2
     return "%.*f %s" % (d, x, names[u])
 
 
@@ -314,6 +320,7 @@ def unesc(f):
 
 
 def cmd_keycheck(root):
+    percent = float(sys.argv[3]) if len(sys.argv) > 3 else 1
     rows = [[unesc(f) for f in l.rstrip("\n").split("\t")]
             for l in sys.stdin]
     names = rows[0][1:]
@@ -347,12 +354,24 @@ def cmd_keycheck(root):
         else:
             if full not in col:
                 fail("key entry %r is no band" % full)
-            if name != full and not (name.endswith("\u2026") and
-                                     full.startswith(name[:-1])):
+            head, cut, tail = name.partition("\u2026")
+            if name != full and not (cut and full.startswith(head) and
+                                     full.endswith(tail) and
+                                     len(head) + len(tail) < len(full)):
                 fail("key name %r for band %r" % (name, full))
             i = col[full]
             peak = max(r[i + 1] for r in data)
             part = integral[i]
+        # by default (hp2ps -t1) a band of 1 % of the area or more has
+        # its own row, and a band below it has none
+        if name != "OTHER" and part * 100 < total * percent:
+            fail("key entry %r: %g %% of the area" % (full,
+                                                       part / total * 100))
+        if name == "OTHER" and percent and len(entries) < 21:
+            for i in rest:
+                if integral[i] * 100 >= total * percent:
+                    fail("%r (%g %%) summed into OTHER" %
+                         (names[i], integral[i] / total * 100))
         want = (size_short(int(peak)), share_text(part / total * 100))
         got = (f["key-peak"], f["key-share"])
         if want != got:

@@ -24,6 +24,7 @@
 #include "escape.h"
 #include "hp_select.h"
 #include "hp_stats.h"
+#include "namecut.h"
 #include "output.h"
 #include "svg.h"
 
@@ -40,6 +41,7 @@
 #define KEY_HEAD 18     /* height of the key's column headings */
 #define TIP_MAX 2048    /* bytes of a name in a tooltip */
 #define TICKS_MAX 16    /* ticks on an axis, at most */
+#define BAR_W 8         /* width of the bar of a profile at one time */
 
 struct column {
 	double t_lo, t_hi;       /* first and last sample time merged */
@@ -76,6 +78,8 @@ struct chart {
 	                          * (only whether it is 0 counts) */
 	double other_peak;       /* OTHER's largest drawn value (draw) */
 	int gnu_cut;             /* a drawn name has GHC's -L "..." */
+
+	struct hp_svg_opts opts;
 
 	double *mark;            /* MARK times, one per cell at most */
 	size_t nmark, markcap;
@@ -313,7 +317,7 @@ static void out_time(const struct chart *c, double t)
 		hpt_out_xml(c->sample_unit, c->sample_unit_len);
 }
 
-/* ---- axes ---- */
+/* ---- sizes and times as text ---- */
 
 /* A round step (1, 2 or 5 times a power of ten) that cuts range into
  * four to seven parts. */
@@ -334,39 +338,52 @@ static int decimals(double step)
 	return d < 0 ? 0 : d > 9 ? 9 : d;
 }
 
-/* The prefixes of powers of 1000, up to 10^24 (a total is below
- * 2^128, 3.4 x 10^38: at most 15 digits before "Y"). */
-static const char *const units[] = {"", "k", "M", "G", "T", "P", "E", "Z",
-                                    "Y"};
+/* The units of sizes: bytes in powers of 1024 (KiB, MiB, ..., the one
+ * family of units hptools writes for people, hptools.5), any other
+ * VALUE_UNIT in powers of 1000 with k, M, G ... and no unit.  A total
+ * is below 2^128, 3.4 x 10^38: at most 14 digits before "Y". */
+static const char *const units_b[] = {"B", "KiB", "MiB", "GiB", "TiB",
+                                      "PiB", "EiB", "ZiB", "YiB"};
+static const char *const units_d[] = {"", "k", "M", "G", "T", "P", "E",
+                                      "Z", "Y"};
 #define UNITS_MAX 8
 
-/* A size in bytes with a unit: "1.5 MB" (powers of 1000), as many
- * decimals as step (in the same unit) needs; a value unit other than
- * bytes gets k, M, G ... and no unit. */
-static char *size_text(double v, double step, int bytes)
+static double unit_base(int bytes)
 {
-	double scale = 1, top = step > v ? step : v;
-	int u = 0;
-	while (u < UNITS_MAX && top >= scale * 1000) {
-		scale *= 1000;
-		u++;
-	}
-	return hpt_xasprintf("%.*f %s%s", decimals(step / scale), v / scale,
-	                     units[u], bytes ? "B" : "");
+	return bytes ? 1024 : 1000;
 }
 
-/* A size for tooltips and the subtitle (v a whole number of bytes):
- * three significant figures, rounded as printed, so that 999999 bytes
- * is "1.00 MB", not "1000 kB", and 9999 "10.0 kB", not "10.00 kB". */
+static const char *unit_name(int u, int bytes)
+{
+	return bytes ? units_b[u] : units_d[u];
+}
+
+/* The unit (its power *u of the base) in which v is at least 1 and
+ * below the base (the largest for a huge v), as a number of bytes. */
+static double unit_of(double v, int bytes, int *u)
+{
+	double scale = 1, base = unit_base(bytes);
+	*u = 0;
+	while (*u < UNITS_MAX && v >= scale * base) {
+		scale *= base;
+		(*u)++;
+	}
+	return scale;
+}
+
+/* A size for tooltips, the key and the subtitle (v a whole number of
+ * bytes): three significant figures (four from 1000 to 1023 of a
+ * unit), rounded as printed, so that 1048575 bytes is "1.00 MiB", not
+ * "1024 KiB", and 10235 "10.0 KiB", not "10.00 KiB". */
 static char *size_short(double v, int bytes)
 {
 	char buf[64];
-	double x = v;
+	double base = unit_base(bytes), x = v;
 	int u = 0, d;
-	if (v < 1000)
-		return hpt_xasprintf("%.0f %s", v, bytes ? "B" : "");
-	while (u < UNITS_MAX && x >= 1000) {
-		x /= 1000;
+	if (v < base)
+		return hpt_xasprintf("%.0f %s", v, unit_name(0, bytes));
+	while (u < UNITS_MAX && x >= base) {
+		x /= base;
 		u++;
 	}
 	d = x < 10 ? 2 : x < 100 ? 1 : 0;
@@ -376,15 +393,15 @@ static char *size_short(double v, int bytes)
 		r = strtod(buf, NULL);
 		if (d > 0 && r >= (d == 2 ? 10 : 100)) {
 			d--;
-		} else if (d == 0 && r >= 1000 && u < UNITS_MAX) {
-			x /= 1000;
+		} else if (d == 0 && r >= base && u < UNITS_MAX) {
+			x /= base;
 			u++;
 			d = 2;
 		} else {
 			break;
 		}
 	}
-	return hpt_xasprintf("%s %s%s", buf, units[u], bytes ? "B" : "");
+	return hpt_xasprintf("%s %s", buf, unit_name(u, bytes));
 }
 
 /* A time tick's label, t a multiple of step, td = decimals(step): the
@@ -406,96 +423,6 @@ static double next_step(double step)
 	double mag = pow(10, floor(log10(step) + 1e-9));
 	double f = step / mag;
 	return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
-}
-
-/* The chart's scales: time tmin..tmax across the plot, 0..ymax up. */
-struct scale {
-	double tmin, tmax, ymax;
-};
-
-static double px(const struct scale *sc, double t)
-{
-	return PLOT_X + (t - sc->tmin) / (sc->tmax - sc->tmin) * PLOT_W;
-}
-
-static double py(const struct scale *sc, double v)
-{
-	return PLOT_Y + PLOT_H - v / sc->ymax * PLOT_H;
-}
-
-static void draw_axes(const struct chart *c, const struct scale *sc,
-                      double ystep, double tstep, int bytes)
-{
-	double v, t, k;
-	int td = decimals(tstep), secs, n;
-	char *s;
-	svg_group("id=\"axes\"");
-	/* n bounds the ticks whatever the doubles (draw() makes the steps
-	 * a fifth to a seventh of the ranges, and k stays far below
-	 * 2^53, where k++ would stop counting) */
-	for (k = 0, n = 0; (v = k * ystep) <= sc->ymax * (1 + 1e-9) &&
-	     n < TICKS_MAX; k++, n++) {
-		double y = py(sc, v);
-		s = k > 0 ? size_text(v, ystep, bytes) : hpt_xstrdup("0");
-		svg_line(PLOT_X, y, PLOT_X + PLOT_W, y,
-		         v > 0 ? "stroke=\"#dddddd\"" : "stroke=\"#000000\"");
-		svg_text_str(PLOT_X - 6, y + 4, "class=\"size-tick\" "
-		             "text-anchor=\"end\"", s);
-		free(s);
-	}
-	for (k = ceil(sc->tmin / tstep - 1e-9), n = 0;
-	     (t = k * tstep) <= sc->tmax + tstep * 1e-9 && n < TICKS_MAX;
-	     k++, n++) {
-		double x = px(sc, t);
-		s = tick_text(t, tstep, td);
-		svg_line(x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 4,
-		         "stroke=\"#000000\"");
-		svg_text_str(x, PLOT_Y + PLOT_H + 24,
-		             "class=\"time-tick\" text-anchor=\"middle\"", s);
-		free(s);
-	}
-	svg_line(PLOT_X, PLOT_Y, PLOT_X, PLOT_Y + PLOT_H, "stroke=\"#000000\"");
-	/* the units, and which clock the seconds are on */
-	secs = c->sample_unit_len == 7 &&
-	       memcmp(c->sample_unit, "seconds", 7) == 0;
-	svg_text_fit(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 44,
-	             "id=\"time-unit\" text-anchor=\"middle\"",
-	             c->sample_unit, c->sample_unit_len, PLOT_W, 12, 1,
-	             !secs ? NULL : c->elapsed ? " (elapsed)"
-	                                       : " (mutator CPU)");
-	s = hpt_xasprintf("id=\"size-unit\" text-anchor=\"middle\" "
-	                  "transform=\"rotate(-90 18 %d)\"",
-	                  PLOT_Y + PLOT_H / 2);
-	svg_text_fit(18, PLOT_Y + PLOT_H / 2, s, c->value_unit,
-	             c->value_unit_len, PLOT_H, 12, 1, bytes ?
-	             " (kB, MB, GB: 10\xc2\xb3, 10\xe2\x81\xb6, "
-	             "10\xe2\x81\xb9 bytes)" : NULL);
-	free(s);
-	svg_group_end();
-}
-
-static void draw_marks(const struct chart *c, const struct scale *sc)
-{
-	size_t i;
-	if (c->nmark == 0)
-		return;
-	svg_group("id=\"marks\" fill=\"#cc3311\"");
-	for (i = 0; i < c->nmark; i++) {
-		double x = px(sc, c->mark[i]), y = PLOT_Y + PLOT_H + 1;
-		if (c->mark[i] < sc->tmin || c->mark[i] > sc->tmax)
-			continue;
-		svg_path_begin();
-		svg_path_pt('M', x, y);
-		svg_path_pt('L', x - 4, y + 8);
-		svg_path_pt('L', x + 4, y + 8);
-		svg_path_pt('Z', 0, 0);
-		svg_path_end("class=\"mark\"", 1);
-		svg_tip_begin();
-		svg_raw("MARK at ");
-		out_time(c, c->mark[i]);
-		svg_tip_end("path");
-	}
-	svg_group_end();
 }
 
 /* The share of a drawn band (or OTHER, band UINT32_MAX, whose
@@ -552,205 +479,498 @@ static void band_tip(const struct chart *c, const struct hpt_intern *bands,
 	free(m);
 }
 
-/* The palette slots (svg.h) of the nd bands drawn, order[0..nd), by
- * their identities (hp_band_identity: the name without GHC's "(N)"),
- * so that a band has its colour in every chart of every run.  The home
- * is the hash of an identity's first GHC_CUT bytes: GHC cuts a -hc or
- * -hr name of more than -L bytes (25 by default) to its first -L - 4
- * and "..." in a .hp (rts/ProfHeap.c fprint_ccs), and writes it whole
- * in an eventlog, so that the two names of one band share their first
- * 21 bytes whenever -L is 25 or more. */
-#define GHC_CUT 21
+/* ---- the plan: everything decided before painting ---- */
 
-static size_t *band_colours(const struct hpt_intern *bands,
-                            const uint32_t *order, size_t nd)
+/* The chart's scales: time tmin..tmax across the plot, 0..ymax up;
+ * ystep and tstep the ticks' steps, yunit the size axis' unit (bytes,
+ * a power yu of the base). */
+struct scale {
+	double tmin, tmax, ymax;
+	double ystep, tstep, yunit;
+	int yu;
+};
+
+/* A drawn band d is a named band (d < nkeep: band order[d]) or OTHER
+ * (d == nkeep, when nother > 0), stacked from d = 0 at the bottom. */
+struct plan {
+	const struct hpt_intern *bands;
+	size_t nb, nkeep, nother, nd, ncol;
+	uint32_t *order;         /* the ranking (hp_rank_order) */
+	size_t *rank;            /* per band: its d (nkeep: in OTHER) */
+	size_t *slot;            /* per named d: its palette slot */
+	struct hpt_cut *label;   /* per named d: its key label */
+	double *cum;             /* cum[col * nd + d]: top of d in col */
+	double *xs;              /* each column's time */
+	double other;            /* OTHER's integral */
+	double top;              /* the largest stacked top */
+	int bytes;               /* VALUE_UNIT is bytes */
+	int one_time;            /* every sample at one time: a bar */
+	struct scale sc;
+};
+
+static double px(const struct scale *sc, double t)
 {
-	const char **name = hpt_xcalloc(nd + 1, sizeof *name);
-	size_t *len = hpt_xcalloc(nd + 1, sizeof *len);
-	size_t *slot = hpt_xcalloc(nd + 1, sizeof *slot), i;
-	for (i = 0; i < nd; i++)
-		name[i] = hp_band_identity(bands->name[order[i]],
-		                           bands->len[order[i]], &len[i]);
-	svg_colour_assign(name, len, GHC_CUT, nd, SVG_PALETTE_N, slot);
-	free(name);
-	free(len);
-	return slot;
+	return PLOT_X + (t - sc->tmin) / (sc->tmax - sc->tmin) * PLOT_W;
 }
 
-/*
- * Draw the chart.  Whole because it is one page of layout: the values
- * of the drawn bands per column, the scales, then the parts in the
- * order they are painted (axes under the bands, key and marks last).
- */
-static void draw(struct chart *c, const struct hpt_intern *bands)
+static double py(const struct scale *sc, double v)
 {
-	size_t nb = bands->count, nd, nother, i, d, ncol;
-	uint32_t *order = hpt_xcalloc(nb + 1, sizeof *order);
-	size_t *rank = hpt_xcalloc(nb + 1, sizeof *rank);
-	size_t *slot;
-	double *cum, *xs;
-	struct scale sc;
-	double ystep, tstep, span, top = 0, other = c->integral.total;
-	int bytes = c->value_unit_len == 5 &&
-	            memcmp(c->value_unit, "bytes", 5) == 0;
-	char *s;
+	return PLOT_Y + PLOT_H - v / sc->ymax * PLOT_H;
+}
 
-	grow_bands(c, nb);
-	if (c->ncol > PLOT_W)
-		widen(c, PLOT_W, 0);
-	ncol = c->ncol;
-	/* the rule of hpslice -m: one ranking, hp_select.h; of the bands
-	 * of the samples drawn only (the table may hold one of a census
-	 * the reader dropped: not in -o tsv, nor here) */
-	{
-		unsigned char *present = hpt_xcalloc(nb + 1, 1);
-		for (i = 0; i < c->npool; i++)
-			present[c->pool_band[i]] = 1;
-		nb = hp_rank_order(&c->integral, bands, present, -1, order);
-		free(present);
+/* The band of drawn d, UINT32_MAX for OTHER. */
+static uint32_t band_of(const struct plan *p, size_t d)
+{
+	return d < p->nkeep ? p->order[d] : UINT32_MAX;
+}
+
+static const char *colour_of(const struct plan *p, size_t d)
+{
+	return d < p->nkeep ? svg_palette[p->slot[d]] : SVG_OTHER_COLOUR;
+}
+
+/* The palette slots (svg.h) of the bands drawn by name, by their
+ * identities (hp_band_identity: the name without GHC's "(N)"), so that
+ * a band has its colour in every chart of every run.  The home is the
+ * hash of an identity's first GHC_CUT bytes: GHC cuts a -hc or -hr
+ * name of more than -L bytes (25 by default) to its first -L - 4 and
+ * "..." in a .hp (rts/ProfHeap.c fprint_ccs), and writes it whole in
+ * an eventlog, so that the two names of one band share their first 21
+ * bytes whenever -L is 25 or more. */
+#define GHC_CUT 21
+static void plan_colours(struct plan *p)
+{
+	size_t n = p->nkeep, i;
+	const char **name = hpt_xcalloc(n + 1, sizeof *name);
+	size_t *len = hpt_xcalloc(n + 1, sizeof *len);
+	p->slot = hpt_xcalloc(n + 1, sizeof *p->slot);
+	for (i = 0; i < n; i++)
+		name[i] = hp_band_identity(p->bands->name[p->order[i]],
+		                           p->bands->len[p->order[i]], &len[i]);
+	svg_colour_assign(name, len, GHC_CUT, n, SVG_PALETTE_N, p->slot);
+	free(name);
+	free(len);
+}
+
+/* The key's labels: the names cut to KEY_NAME_W by the rule of
+ * namecut.h, lengthened where two would read the same. */
+static void plan_labels(struct plan *p)
+{
+	size_t n = p->nkeep, i;
+	const char **name = hpt_xcalloc(n + 1, sizeof *name);
+	size_t *len = hpt_xcalloc(n + 1, sizeof *len);
+	struct svg_measure m = {12, 0};
+	p->label = hpt_xcalloc(n + 1, sizeof *p->label);
+	for (i = 0; i < n; i++) {
+		name[i] = p->bands->name[p->order[i]];
+		len[i] = p->bands->len[p->order[i]];
 	}
-	nd = nb < HP_SVG_BANDS ? nb : HP_SVG_BANDS;
-	nother = nb - nd;
-	for (i = 0; i < nb; i++)
-		rank[order[i]] = i < nd ? i : nd;
-	for (i = 0; i < nd; i++)
-		other -= hp_integral_of(&c->integral, order[i]);
-	slot = band_colours(bands, order, nd);
-	if (nother)
-		nd++;
-	/* cum[col * nd + d]: the top of drawn band d in column col */
-	cum = hpt_xcalloc(ncol * nd + 1, sizeof *cum);
-	xs = hpt_xcalloc(ncol + 1, sizeof *xs);
-	for (i = 0; i < ncol; i++) {
+	hpt_cut_unique(name, len, n, KEY_NAME_W, 12, svg_ellipsis_width(&m),
+	               svg_unit_width, &m, p->label);
+	free(name);
+	free(len);
+}
+
+/* Which bands are drawn by name, and their colours and labels. */
+static void plan_bands(struct chart *c, struct plan *p)
+{
+	unsigned char *keep = hpt_xcalloc(p->nb + 1, 1);
+	unsigned char *present = hpt_xcalloc(p->nb + 1, 1);
+	size_t i, nranked;
+	p->order = hpt_xcalloc(p->nb + 1, sizeof *p->order);
+	p->rank = hpt_xcalloc(p->nb + 1, sizeof *p->rank);
+	/* the rules of hpslice -m and -t: one ranking, hp_select.h, of
+	 * the bands of the samples drawn only (the table may hold one of
+	 * a census the reader dropped: not in -o tsv, nor here); the
+	 * bands kept are the first of its order */
+	for (i = 0; i < c->npool; i++)
+		present[c->pool_band[i]] = 1;
+	nranked = hp_rank_order(&c->integral, p->bands, present, -1,
+	                        p->order);
+	p->nkeep = hp_rank_keep(&c->integral, p->bands, present,
+	                        c->opts.max_bands, c->opts.percent, -1, keep);
+	p->nother = nranked - p->nkeep;
+	p->other = c->integral.total;
+	for (i = 0; i < nranked; i++)
+		p->rank[p->order[i]] = i < p->nkeep ? i : p->nkeep;
+	for (i = 0; i < p->nkeep; i++) {
+		p->other -= hp_integral_of(&c->integral, p->order[i]);
+		if (has_dots(p->bands->name[p->order[i]],
+		             p->bands->len[p->order[i]]))
+			c->gnu_cut = 1;
+	}
+	p->nd = p->nkeep + (p->nother > 0);
+	plan_colours(p);
+	plan_labels(p);
+	free(keep);
+	free(present);
+}
+
+/* The stacked tops of the drawn bands in each column. */
+static void plan_stack(struct chart *c, struct plan *p)
+{
+	size_t nd = p->nd, i, d, j;
+	p->cum = hpt_xcalloc(p->ncol * nd + 1, sizeof *p->cum);
+	p->xs = hpt_xcalloc(p->ncol + 1, sizeof *p->xs);
+	for (i = 0; i < p->ncol; i++) {
 		const struct column *x = &c->col[i];
-		size_t j;
+		double *cum = p->cum + i * nd;
+		p->xs[i] = x->t_lo == x->t_hi ? x->t_lo
+		                              : (x->t_lo + x->t_hi) / 2;
 		for (j = x->first; j < x->first + x->n; j++)
-			cum[i * nd + rank[c->pool_band[j]]] +=
+			cum[p->rank[c->pool_band[j]]] +=
 			        (double)c->pool_bytes[j];
 		for (d = 1; d < nd; d++)
-			cum[i * nd + d] += cum[i * nd + d - 1];
-		if (nd && cum[i * nd + nd - 1] > top)
-			top = cum[i * nd + nd - 1];
-		if (nother && cum[i * nd + nd - 1] - (nd > 1 ? cum[i * nd +
-		    nd - 2] : 0) > c->other_peak)
-			c->other_peak = cum[i * nd + nd - 1] -
-			                (nd > 1 ? cum[i * nd + nd - 2] : 0);
+			cum[d] += cum[d - 1];
+		if (nd && cum[nd - 1] > p->top)
+			p->top = cum[nd - 1];
+		if (p->nother && cum[nd - 1] - (nd > 1 ? cum[nd - 2] : 0) >
+		    c->other_peak)
+			c->other_peak = cum[nd - 1] - (nd > 1 ? cum[nd - 2] : 0);
 	}
-	for (i = 0; i < nb && i < HP_SVG_BANDS; i++)
-		if (has_dots(bands->name[order[i]], bands->len[order[i]]))
-			c->gnu_cut = 1;
-	sc.tmin = ncol ? c->col[0].t_lo : 0;
-	sc.tmax = sc.tmin;
-	for (i = 0; i < ncol; i++) {
-		const struct column *x = &c->col[i];
-		xs[i] = x->t_lo == x->t_hi ? x->t_lo : (x->t_lo + x->t_hi) / 2;
-		if (x->t_lo < sc.tmin)
-			sc.tmin = x->t_lo;
-		if (x->t_hi > sc.tmax)
-			sc.tmax = x->t_hi;
+}
+
+/* The time axis: from the first column to the last, from 0 when that
+ * is near; all at one time, a span around it. */
+static void plan_time(struct chart *c, struct plan *p)
+{
+	struct scale *sc = &p->sc;
+	double span;
+	size_t i;
+	sc->tmin = p->ncol ? c->col[0].t_lo : 0;
+	sc->tmax = sc->tmin;
+	for (i = 0; i < p->ncol; i++) {
+		if (c->col[i].t_lo < sc->tmin)
+			sc->tmin = c->col[i].t_lo;
+		if (c->col[i].t_hi > sc->tmax)
+			sc->tmax = c->col[i].t_hi;
 	}
-	/* a profile that starts soon after 0 (an eventlog's first
-	 * census comes after the program started) is drawn from 0, so
-	 * that the axis has its origin; a slice far from 0 is not */
-	if (sc.tmin > 0 && sc.tmin <= (sc.tmax - sc.tmin) / 4)
-		sc.tmin = 0;
-	/* the time axis spans at least 10^-12 of its largest time
-	 * (and 1 when all the samples are at one time): below that the
-	 * doubles cannot tell the ticks apart (from 2^53, about 9e15, not
-	 * even whole ones: t + 1 == t); the samples are then drawn at its
-	 * left */
-	span = fabs(sc.tmax) > fabs(sc.tmin) ? fabs(sc.tmax) : fabs(sc.tmin);
+	/* every sample at one time: drawn as a bar in the middle of an
+	 * axis from 0 to twice its time (from 0 to 1 at time 0) */
+	p->one_time = p->ncol > 0 && !(sc->tmax > sc->tmin);
+	if (p->one_time && sc->tmin > 0 && sc->tmin < 1e300) {
+		sc->tmax = 2 * sc->tmin;
+		sc->tmin = 0;
+	}
+	/* a profile that starts soon after 0 (an eventlog's first census
+	 * comes after the program started) is drawn from 0, so that the
+	 * axis has its origin; a slice far from 0 is not */
+	if (sc->tmin > 0 && sc->tmin <= (sc->tmax - sc->tmin) / 4)
+		sc->tmin = 0;
+	/* the time axis spans at least 10^-12 of its largest time (and 1
+	 * when all the samples are at one time): below that the doubles
+	 * cannot tell the ticks apart (from 2^53, about 9e15, not even
+	 * whole ones: t + 1 == t); the samples are then drawn at its left */
+	span = fabs(sc->tmax) > fabs(sc->tmin) ? fabs(sc->tmax)
+	                                       : fabs(sc->tmin);
 	span *= 1e-12;
-	if (!(sc.tmax > sc.tmin) && span < 1)
+	if (!(sc->tmax > sc->tmin) && span < 1)
 		span = 1;
-	if (!(sc.tmax - sc.tmin >= span))
-		sc.tmax = sc.tmin + span;
-	ystep = nice_step(top > 0 ? top : 1);
-	if (ystep < 1)
-		ystep = 1;
-	sc.ymax = ceil(top / ystep - 1e-9) * ystep;
-	if (sc.ymax <= 0)
-		sc.ymax = ystep;
-	tstep = nice_step(sc.tmax - sc.tmin);
+	if (!(sc->tmax - sc->tmin >= span))
+		sc->tmax = sc->tmin + span;
+	sc->tstep = nice_step(sc->tmax - sc->tmin);
 	/* long labels (times from 10^9 on) get fewer ticks, so that they
 	 * do not overlap: a digit is about 7 pixels wide */
 	for (i = 0; i < 8; i++) {
-		s = tick_text(sc.tmax, tstep, decimals(tstep));
-		if (((sc.tmax - sc.tmin) / tstep + 1) * (double)(strlen(s) *
-		    7 + 16) <= PLOT_W + 7 * (double)strlen(s)) {
-			free(s);
+		char *s = tick_text(sc->tmax, sc->tstep, decimals(sc->tstep));
+		int ok = ((sc->tmax - sc->tmin) / sc->tstep + 1) *
+		         (double)(strlen(s) * 7 + 16) <=
+		         PLOT_W + 7 * (double)strlen(s);
+		free(s);
+		if (ok)
+			break;
+		sc->tstep = next_step(sc->tstep);
+	}
+}
+
+/* The size axis: 0 to the top rounded up to a tick (or -Y), in steps
+ * round in its unit. */
+static void plan_size(struct chart *c, struct plan *p)
+{
+	struct scale *sc = &p->sc;
+	double top = c->opts.ymax ? (double)c->opts.ymax : p->top;
+	if (!(top > 0))
+		top = 1;
+	sc->yunit = unit_of(top, p->bytes, &sc->yu);
+	sc->ystep = nice_step(top / sc->yunit) * sc->yunit;
+	if (sc->ystep < 1)
+		sc->ystep = 1;
+	sc->ymax = c->opts.ymax ? (double)c->opts.ymax
+	                        : ceil(top / sc->ystep - 1e-9) * sc->ystep;
+	if (sc->ymax <= 0)
+		sc->ymax = sc->ystep;
+}
+
+static void plan_free(struct plan *p)
+{
+	free(p->order);
+	free(p->rank);
+	free(p->slot);
+	free(p->label);
+	free(p->cum);
+	free(p->xs);
+}
+
+static void draw_marks(const struct chart *c, const struct scale *sc)
+{
+	size_t i;
+	if (c->nmark == 0)
+		return;
+	svg_group("id=\"marks\" fill=\"#cc3311\"");
+	for (i = 0; i < c->nmark; i++) {
+		double x = px(sc, c->mark[i]), y = PLOT_Y + PLOT_H + 1;
+		if (c->mark[i] < sc->tmin || c->mark[i] > sc->tmax)
+			continue;
+		svg_path_begin();
+		svg_path_pt('M', x, y);
+		svg_path_pt('L', x - 4, y + 8);
+		svg_path_pt('L', x + 4, y + 8);
+		svg_path_pt('Z', 0, 0);
+		svg_path_end("class=\"mark\"", 1);
+		svg_tip_begin();
+		svg_raw("MARK at ");
+		out_time(c, c->mark[i]);
+		svg_tip_end("path");
+	}
+	svg_group_end();
+}
+
+/* Where to cut a title (JOB) of n bytes to room in measure m: a
+ * command line "PROG ARGS +RTS OPTS" is cut in the middle of its
+ * ARGS, so that the program's name and its +RTS options (which say
+ * which breakdown this is) stay; any other title by namecut.h's rule. */
+static void title_cut(const char *s, size_t n, double room,
+                      struct svg_measure *m, struct hpt_cut *out)
+{
+	double ell = svg_ellipsis_width(m), hw, tw;
+	size_t sp, rts = n, i;
+	for (sp = 0; sp < n && s[sp] != ' '; sp++)
+		;
+	for (i = sp; i + 5 <= n; i++)
+		if (memcmp(s + i, " +RTS", 5) == 0) {
+			rts = i;
 			break;
 		}
-		free(s);
-		tstep = next_step(tstep);
-	}
+	hpt_cut_name(s, n, room, ell, svg_unit_width, m, out);
+	if (!out->cut || rts == n || sp >= rts)
+		return;
+	hw = svg_text_width_bold(s, sp, m->px);
+	tw = svg_text_width_bold(s + rts, n - rts, m->px);
+	if (hw + ell + tw > room)
+		return;
+	/* the program and as much of ARGS as fits before the "…" */
+	out->tail = n - rts;
+	out->head = svg_fit_bytes(s, rts, room - ell - tw, m, &hw);
+	if (out->head < sp)
+		out->head = sp;
+	out->width = hw + ell + tw;
+}
 
-	svg_begin(WIDTH, HEIGHT);
-	svg_text(PLOT_X, 24, "id=\"job\" font-size=\"16\" font-weight=\"bold\"",
-	         c->job, c->job_len, 110);
+/* ---- painting ---- */
+
+/* A size tick's label: v in the axis' unit, as many decimals as the
+ * step needs. */
+static char *size_tick(const struct scale *sc, double v, int bytes)
+{
+	return hpt_xasprintf("%.*f %s", decimals(sc->ystep / sc->yunit),
+	                     v / sc->yunit, unit_name(sc->yu, bytes));
+}
+
+static void draw_axes(const struct chart *c, const struct plan *p)
+{
+	const struct scale *sc = &p->sc;
+	double v, t, k;
+	int td = decimals(sc->tstep), secs, n;
+	char *s;
+	svg_group("id=\"axes\"");
+	/* n bounds the ticks whatever the doubles (the steps are a fifth
+	 * to a seventh of the ranges, and k stays far below 2^53, where
+	 * k++ would stop counting) */
+	for (k = 0, n = 0; (v = k * sc->ystep) <= sc->ymax * (1 + 1e-9) &&
+	     n < TICKS_MAX; k++, n++) {
+		double y = py(sc, v);
+		s = k > 0 ? size_tick(sc, v, p->bytes) : hpt_xstrdup("0");
+		svg_line(PLOT_X, y, PLOT_X + PLOT_W, y,
+		         v > 0 ? "stroke=\"#dddddd\"" : "stroke=\"#000000\"");
+		svg_text_str(PLOT_X - 6, y + 4, "class=\"size-tick\" "
+		             "text-anchor=\"end\"", s);
+		free(s);
+	}
+	for (k = ceil(sc->tmin / sc->tstep - 1e-9), n = 0;
+	     (t = k * sc->tstep) <= sc->tmax + sc->tstep * 1e-9 &&
+	     n < TICKS_MAX; k++, n++) {
+		double x = px(sc, t);
+		s = tick_text(t, sc->tstep, td);
+		svg_line(x, PLOT_Y + PLOT_H, x, PLOT_Y + PLOT_H + 4,
+		         "stroke=\"#000000\"");
+		svg_text_str(x, PLOT_Y + PLOT_H + 24,
+		             "class=\"time-tick\" text-anchor=\"middle\"", s);
+		free(s);
+	}
+	svg_line(PLOT_X, PLOT_Y, PLOT_X, PLOT_Y + PLOT_H, "stroke=\"#000000\"");
+	/* the units, and which clock the seconds are on */
+	secs = c->sample_unit_len == 7 &&
+	       memcmp(c->sample_unit, "seconds", 7) == 0;
+	svg_text_fit(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H + 44,
+	             "id=\"time-unit\" text-anchor=\"middle\"",
+	             c->sample_unit, c->sample_unit_len, PLOT_W, 12, 1,
+	             !secs ? NULL : c->elapsed ? " (elapsed)"
+	                                       : " (mutator CPU)");
+	s = hpt_xasprintf("id=\"size-unit\" text-anchor=\"middle\" "
+	                  "transform=\"rotate(-90 18 %d)\"",
+	                  PLOT_Y + PLOT_H / 2);
+	svg_text_fit(18, PLOT_Y + PLOT_H / 2, s, c->value_unit,
+	             c->value_unit_len, PLOT_H, 12, 1, p->bytes ?
+	             " (KiB, MiB, GiB: 2\xc2\xb9\xe2\x81\xb0, "
+	             "2\xc2\xb2\xe2\x81\xb0, 2\xc2\xb3\xe2\x81\xb0 bytes)"
+	             : NULL);
+	free(s);
+	svg_group_end();
+}
+
+/* The title: the JOB in bold, cut to the picture's width (title_cut). */
+static void draw_title(const struct chart *c)
+{
+	struct svg_measure m = {16, 1};
+	struct hpt_cut cut;
+	title_cut(c->job, c->job_len, WIDTH - PLOT_X - 10, &m, &cut);
+	svg_text_cut(PLOT_X, 24, "id=\"job\" font-size=\"16\" "
+	             "font-weight=\"bold\"", c->job, c->job_len, &cut);
+}
+
+/* The line under the title: DATE, the largest total, the samples. */
+static void draw_subtitle(const struct chart *c, const struct plan *p)
+{
+	char *s;
 	hpt_out_str("<text x=\"80\" y=\"44\" id=\"date\">");
 	hpt_out_xml(c->date, c->date_len);
 	if (c->date_len && c->elapsed)
 		hpt_out_str(" UTC");
 	if (c->samples) {
-		s = size_short(hp_u128_double(c->peak), bytes);
+		s = size_short(hp_u128_double(c->peak), p->bytes);
 		hpt_out_printf("%slargest total %s at ",
 		               c->date_len ? " \xe2\x80\x94 " : "", s);
+		free(s);
 		out_time(c, c->peak_t);
 		hpt_out_printf(", %llu sample%s",
 		               (unsigned long long)c->samples,
 		               c->samples == 1 ? "" : "s");
 		if (c->cell > 0)
 			hpt_out_printf(" in %zu columns, each band at its "
-			               "largest in each column", ncol);
+			               "largest in each column", p->ncol);
 		/* GHC ends a finished .hp with an empty sample (and the
 		 * eventlog reader its last census with one): without it
 		 * the program was cut off, or is still running */
 		if (c->last_total > 0)
 			hpt_out_str("; incomplete: no final empty sample "
 			            "(cut off?)");
-		free(s);
+		if (p->top > p->sc.ymax)
+			hpt_out_str("; cut at the top by -Y");
 	}
 	hpt_out_str("</text>\n");
-	draw_axes(c, &sc, ystep, tstep, bytes);
+}
 
-	svg_group("id=\"bands\"");
-	for (d = 0; d < nd && ncol; d++) {
-		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
-		char *attrs = hpt_xasprintf("class=\"band\" fill=\"%s\"",
-		                            d < HP_SVG_BANDS
-		                            ? svg_palette[slot[d]]
-		                            : SVG_OTHER_COLOUR);
-		svg_path_begin();
-		/* the top edge left to right, then the band below it (or the
-		 * axis) right to left; a single column spans the plot */
-		for (i = 0; i < ncol; i++)
-			svg_path_pt(i ? 'L' : 'M', ncol > 1 ? px(&sc, xs[i])
-			            : PLOT_X, py(&sc, cum[i * nd + d]));
-		if (ncol == 1)
-			svg_path_pt('L', PLOT_X + PLOT_W, py(&sc, cum[d]));
-		if (ncol == 1)
-			svg_path_pt('L', PLOT_X + PLOT_W,
-			            py(&sc, d ? cum[d - 1] : 0));
-		for (i = ncol; i-- > 0;)
-			svg_path_pt('L', ncol > 1 ? px(&sc, xs[i]) : PLOT_X,
-			            py(&sc, d ? cum[i * nd + d - 1] : 0));
+/* The outline of drawn band d: its top edge left to right, then the top
+ * of the band below it (or the axis) right to left.  All at one time,
+ * a bar BAR_W wide at that time. */
+static void band_outline(const struct plan *p, size_t d)
+{
+	const struct scale *sc = &p->sc;
+	size_t nd = p->nd, i;
+	if (p->one_time) {
+		double x = px(sc, p->xs[0]) - BAR_W / 2.0;
+		if (x < PLOT_X)
+			x = PLOT_X;
+		if (x > PLOT_X + PLOT_W - BAR_W)
+			x = PLOT_X + PLOT_W - BAR_W;
+		svg_path_pt('M', x, py(sc, p->cum[d]));
+		svg_path_pt('L', x + BAR_W, py(sc, p->cum[d]));
+		svg_path_pt('L', x + BAR_W, py(sc, d ? p->cum[d - 1] : 0));
+		svg_path_pt('L', x, py(sc, d ? p->cum[d - 1] : 0));
 		svg_path_pt('Z', 0, 0);
+		return;
+	}
+	for (i = 0; i < p->ncol; i++)
+		svg_path_pt(i ? 'L' : 'M', px(sc, p->xs[i]),
+		            py(sc, p->cum[i * nd + d]));
+	for (i = p->ncol; i-- > 0;)
+		svg_path_pt('L', px(sc, p->xs[i]),
+		            py(sc, d ? p->cum[i * nd + d - 1] : 0));
+	svg_path_pt('Z', 0, 0);
+}
+
+static void draw_bands(const struct chart *c, const struct plan *p)
+{
+	size_t d;
+	/* what lies above a size axis fixed by -Y is cut off */
+	hpt_out_printf("<clipPath id=\"plot\"><rect x=\"%d\" y=\"%d\" "
+	               "width=\"%d\" height=\"%d\"/></clipPath>\n",
+	               PLOT_X, PLOT_Y, PLOT_W, PLOT_H);
+	svg_group("id=\"bands\" clip-path=\"url(#plot)\"");
+	for (d = 0; d < p->nd && p->ncol; d++) {
+		char *attrs = hpt_xasprintf("class=\"band\" id=\"band%zu\" "
+		                            "fill=\"%s\"", d, colour_of(p, d));
+		svg_path_begin();
+		band_outline(p, d);
 		svg_path_end(attrs, 1);
 		free(attrs);
 		svg_tip_begin();
-		band_tip(c, bands, band, nother, other, bytes);
+		band_tip(c, p->bands, band_of(p, d), p->nother, p->other,
+		         p->bytes);
 		svg_tip_end("path");
 	}
 	svg_group_end();
-	if (ncol == 0 || nb == 0)
+	if (p->ncol == 0 || p->nd == 0)
 		svg_text_str(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H / 2,
 		             "id=\"empty\" text-anchor=\"middle\"",
-		             ncol ? "no bands" : "no samples");
-	draw_marks(c, &sc);
-	/* the key: the top of the stack first, under its headings */
+		             p->ncol ? "no bands" : "no samples");
+}
+
+/* One row of the key: drawn band d at y. */
+static void key_row(const struct chart *c, const struct plan *p, size_t d,
+                    double y)
+{
+	uint32_t band = band_of(p, d);
+	double pct;
+	char *s = hpt_xasprintf("class=\"key-entry\" id=\"key%zu\"", d);
+	svg_group(s);
+	free(s);
+	svg_tip_begin();
+	band_tip(c, p->bands, band, p->nother, p->other, p->bytes);
+	svg_tip_end(NULL);
+	s = hpt_xasprintf("fill=\"%s\"", colour_of(p, d));
+	svg_rect(KEY_X, y + 2, 14, 14, s, 0);
+	free(s);
+	if (band == UINT32_MAX)
+		svg_text_str(KEY_X + 20, y + 13.5, "class=\"key-name\"",
+		             "OTHER");
+	else
+		svg_text_cut(KEY_X + 20, y + 13.5, "class=\"key-name\"",
+		             p->bands->name[band], p->bands->len[band],
+		             &p->label[d]);
+	s = size_short(band == UINT32_MAX ? c->other_peak : c->max[band],
+	               p->bytes);
+	svg_text_str(KEY_PEAK_X, y + 13.5, "class=\"key-peak\" "
+	             "text-anchor=\"end\"", s);
+	free(s);
+	pct = share(c, band, p->other);
+	s = pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
+	                          : hpt_xasprintf("%.1f %%", pct);
+	svg_text_str(WIDTH - 10, y + 13.5, "class=\"key-share\" "
+	             "text-anchor=\"end\"", s);
+	free(s);
+	svg_group_end();
+}
+
+/* The key: the top of the stack first, under its headings. */
+static void draw_key(const struct chart *c, const struct plan *p)
+{
+	double row = (double)(PLOT_H - KEY_HEAD) / (double)(p->nd ? p->nd : 1);
+	size_t d;
+	if (row > 21.5)
+		row = 21.5;
 	svg_group("id=\"key\"");
-	if (nd && ncol) {
+	if (p->nd && p->ncol) {
 		svg_text_str(KEY_X + 20, PLOT_Y + 12, "class=\"key-head\" "
 		             "font-weight=\"bold\"", "band");
 		svg_text_str(KEY_PEAK_X, PLOT_Y + 12, "class=\"key-head\" "
@@ -760,58 +980,54 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 		             "font-weight=\"bold\" text-anchor=\"end\"",
 		             "share");
 	}
-	for (d = nd; d-- > 0;) {
-		uint32_t band = d < HP_SVG_BANDS ? order[d] : UINT32_MAX;
-		double row = (double)(PLOT_H - KEY_HEAD) / (double)nd;
-		double y, pct;
-		char *attrs = hpt_xasprintf("fill=\"%s\"", d < HP_SVG_BANDS
-		                            ? svg_palette[slot[d]]
-		                            : SVG_OTHER_COLOUR);
-		if (row > 21.5)
-			row = 21.5;
-		y = PLOT_Y + KEY_HEAD + row * (double)(nd - 1 - d);
-		svg_group("class=\"key-entry\"");
-		svg_tip_begin();
-		band_tip(c, bands, band, nother, other, bytes);
-		svg_tip_end(NULL);
-		svg_rect(KEY_X, y + 2, 14, 14, attrs, 0);
-		if (band == UINT32_MAX)
-			svg_text_str(KEY_X + 20, y + 13.5, "class=\"key-name\"",
-			             "OTHER");
-		else
-			svg_text_fit(KEY_X + 20, y + 13.5, "class=\"key-name\"",
-			             bands->name[band], bands->len[band],
-			             KEY_NAME_W, 12, 1, NULL);
-		s = size_short(band == UINT32_MAX ? c->other_peak
-		               : c->max[band], bytes);
-		svg_text_str(KEY_PEAK_X, y + 13.5, "class=\"key-peak\" "
-		             "text-anchor=\"end\"", s);
-		free(s);
-		pct = share(c, band, other);
-		s = pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
-		                          : hpt_xasprintf("%.1f %%", pct);
-		svg_text_str(WIDTH - 10, y + 13.5, "class=\"key-share\" "
-		             "text-anchor=\"end\"", s);
-		free(s);
-		svg_group_end();
-		free(attrs);
-	}
+	for (d = p->nd; d-- > 0;)
+		key_row(c, p, d, PLOT_Y + KEY_HEAD +
+		        row * (double)(p->nd - 1 - d));
 	svg_group_end();
-	/* what the numbers are, for a reader of a static rendering */
-	s = hpt_xasprintf("peak: the band's largest value; share: its part "
-	                  "of the area under the top (%s \xc3\x97 time)%s",
-	                  bytes ? "bytes" : "value", c->gnu_cut ? ". Names "
-	                  "ending in \"...\" were cut by GHC (its -L "
-	                  "option)" : "");
+}
+
+/* What the numbers are, for a reader of a static rendering. */
+static void draw_footer(const struct chart *c, const struct plan *p)
+{
+	char *s = hpt_xasprintf("peak: the band's largest value; share: its "
+	                        "part of the area under the top (%s \xc3\x97 "
+	                        "time)%s", p->bytes ? "bytes" : "value",
+	                        c->gnu_cut ? ". Names ending in \"...\" "
+	                        "were cut by GHC (its -L option)" : "");
 	svg_text_str(WIDTH - 10, HEIGHT - 8, "id=\"footer\" fill=\"#666666\" "
 	             "font-size=\"10\" text-anchor=\"end\"", s);
 	free(s);
+}
+
+/* Draw the chart: plan it (bands, stack, scales), then paint its parts
+ * in order (axes under the bands, marks and key last). */
+static void draw(struct chart *c, const struct hpt_intern *bands)
+{
+	struct plan p;
+	memset(&p, 0, sizeof p);
+	p.bands = bands;
+	p.nb = bands->count;
+	p.bytes = c->value_unit_len == 5 &&
+	          memcmp(c->value_unit, "bytes", 5) == 0;
+	grow_bands(c, p.nb);
+	if (c->ncol > PLOT_W)
+		widen(c, PLOT_W, 0);
+	p.ncol = c->ncol;
+	plan_bands(c, &p);
+	plan_stack(c, &p);
+	plan_time(c, &p);
+	plan_size(c, &p);
+
+	svg_begin(WIDTH, HEIGHT);
+	draw_title(c);
+	draw_subtitle(c, &p);
+	draw_axes(c, &p);
+	draw_bands(c, &p);
+	draw_marks(c, &p.sc);
+	draw_key(c, &p);
+	draw_footer(c, &p);
 	svg_end();
-	free(cum);
-	free(xs);
-	free(order);
-	free(rank);
-	free(slot);
+	plan_free(&p);
 }
 
 static void end_cb(void *arg, const struct hpt_intern *bands)
@@ -834,10 +1050,23 @@ static void end_cb(void *arg, const struct hpt_intern *bands)
 	free(c);
 }
 
-void hp_sink_svg(struct hp_sink *k)
+void hp_svg_opts_init(struct hp_svg_opts *o)
+{
+	o->max_bands = HP_SVG_BANDS;
+	o->percent = 1;
+	o->ymax = 0;
+}
+
+void hp_sink_svg(struct hp_sink *k, const struct hp_svg_opts *o)
 {
 	struct chart *c = hpt_xcalloc(1, sizeof *c);
 	struct hp_header none;
+	if (o)
+		c->opts = *o;
+	else
+		hp_svg_opts_init(&c->opts);
+	if (c->opts.max_bands > HP_SVG_BANDS)
+		c->opts.max_bands = HP_SVG_BANDS;
 	memset(k, 0, sizeof *k);
 	memset(&none, 0, sizeof none);
 	header_cb(c, &none);

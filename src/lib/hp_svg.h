@@ -54,13 +54,30 @@
 
 #include "hp.h"
 
-/* The most bands drawn on their own; the others are summed into OTHER. */
+/* The most bands drawn on their own (the palette's colours, svg.h);
+ * the others are summed into OTHER. */
 #define HP_SVG_BANDS 20
+
+/* What the chart shows (hpcat -m, -t, -Y).  The bands that keep their
+ * names are chosen as hpslice -m and -t choose them (hp_rank_keep,
+ * hp_select.h): at most max_bands (1..HP_SVG_BANDS) of the largest time
+ * integrals, each at least percent per cent (0..100; 0: no bound) of
+ * the total; every other band is summed into OTHER.  ymax is the size
+ * axis' maximum in bytes (VALUE_UNIT), 0 for the largest stacked top
+ * rounded up to a tick; what lies above a fixed maximum is cut off. */
+struct hp_svg_opts {
+	uint64_t max_bands;
+	double percent;
+	uint64_t ymax;
+};
+/* The defaults: HP_SVG_BANDS bands, 1 per cent (hp2ps's -t1), ymax 0. */
+void hp_svg_opts_init(struct hp_svg_opts *o);
 
 /* The chart as a sink: header, samples and marks are gathered, and the
  * whole document is written (one output unit) by its end call, which
  * frees the sink's state.  The end call draws an empty frame saying
- * "no samples" when none came. */
-void hp_sink_svg(struct hp_sink *k);
+ * "no samples" when none came.  o: the options (copied; NULL for the
+ * defaults). */
+void hp_sink_svg(struct hp_sink *k, const struct hp_svg_opts *o);
 
 #endif

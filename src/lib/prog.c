@@ -231,6 +231,27 @@ uint64_t hpt_opt_u64(int opt, const char *what, const char *arg,
 	return v;
 }
 
+uint64_t hpt_opt_size(int opt, const char *arg)
+{
+	size_t n = strlen(arg);
+	uint64_t v, mul = 1;
+	int r;
+	if (n > 0 && strchr("kMG", arg[n - 1]) != NULL) {
+		mul = arg[n - 1] == 'k' ? 1024u
+		      : arg[n - 1] == 'M' ? 1024u * 1024 : 1024u * 1024 * 1024;
+		n--;
+	}
+	r = hpt_parse_u64(arg, n, &v);
+	if (r == -1 || n == 0)
+		hpt_usage_error("-%c: not a size in bytes: \"%s\" (digits, "
+		                "then k, M or G for powers of 1024)", opt,
+		                q(arg));
+	if (r == -2 || v > UINT64_MAX / mul)
+		hpt_usage_error("-%c: size out of range: \"%s\" (at most "
+		                "2^64-1 bytes)", opt, q(arg));
+	return v * mul;
+}
+
 double hpt_opt_decimal(int opt, const char *what, const char *arg,
                        double max)
 {

@@ -82,6 +82,13 @@ int hpt_keyword(int opt, const char *what, const char *arg,
 uint64_t hpt_opt_u64(int opt, const char *what, const char *arg,
                      uint64_t min, uint64_t max, int clamp);
 
+/* A size in bytes as the value of option opt: digits, then k, M or G
+ * for powers of 1024 ("200M" is 200 x 2^20 bytes), no more than
+ * 2^64-1 bytes; or the usage error "-Y: not a size in bytes: "x"
+ * (digits, then k, M or G for powers of 1024)" or "-Y: size out of
+ * range: "x" (at most 2^64-1 bytes)".  hpstat -L and hpcat -Y. */
+uint64_t hpt_opt_size(int opt, const char *arg);
+
 /* A non-negative decimal ("12", "0.5", "3."; no sign, exponent or
  * locale) no greater than max (max < 0: no bound) as the value of
  * option opt, or the usage error "-s: not a WHAT: "x"". */

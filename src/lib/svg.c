@@ -489,6 +489,52 @@ double svg_text_width_bold(const char *s, size_t n, double px)
 	return em_width(s, n, 1) * px / 1000;
 }
 
+double svg_unit_width(const char *s, size_t n, size_t i, size_t *len,
+                      void *arg)
+{
+	const struct svg_measure *m = arg;
+	return unit_width(s, n, i, len, m->bold) * m->px / 1000;
+}
+
+double svg_ellipsis_width(const struct svg_measure *m)
+{
+	return cp_advance(0x2026, m->bold) * m->px / 1000;
+}
+
+size_t svg_fit_bytes(const char *s, size_t n, double room,
+                     const struct svg_measure *m, double *w)
+{
+	size_t i = 0, k;
+	double acc = 0;
+	while (i < n) {
+		double uw = unit_width(s, n, i, &k, m->bold) * m->px / 1000;
+		if (acc + uw > room)
+			break;
+		acc += uw;
+		i += k;
+	}
+	*w = acc;
+	return i;
+}
+
+void svg_text_cut(double x, double y, const char *attrs, const char *s,
+                  size_t n, const struct hpt_cut *cut)
+{
+	hpt_out_str("<text x=\"");
+	svg_num(x);
+	hpt_out_str("\" y=\"");
+	svg_num(y);
+	hpt_out_char('"');
+	attrs_out(attrs);
+	hpt_out_char('>');
+	hpt_out_xml(s, cut->cut ? cut->head : n);
+	if (cut->cut) {
+		hpt_out_str(ellipsis);
+		hpt_out_xml(s + n - cut->tail, cut->tail);
+	}
+	hpt_out_str("</text>\n");
+}
+
 /* Whether s (n bytes) fits in max_w pixels at size px as svg_text_fit
  * writes it, and in *keep the bytes it keeps: n when it fits whole,
  * else those of the code points that fit before a "…"; 0 when fewer

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "namecut.h"
+
 /* The fonts the document names, in order (svg_begin): the two whose
  * advance widths svg_text_width knows, then the generic family. */
 #define SVG_FONTS "DejaVu Sans, Liberation Sans, sans-serif"
@@ -72,6 +74,26 @@ void svg_text_str(double x, double y, const char *attrs, const char *s);
  * font-weight="bold". */
 double svg_text_width(const char *s, size_t n, double px);
 double svg_text_width_bold(const char *s, size_t n, double px);
+
+/* A measure for namecut.h: text in SVG_FONTS at size px, bold or not.
+ * svg_unit_width is its hpt_unit_width (arg a struct svg_measure *):
+ * a character or an escaped byte, in pixels, as svg_text_width. */
+struct svg_measure {
+	double px;
+	int bold;
+};
+double svg_unit_width(const char *s, size_t n, size_t i, size_t *len,
+                      void *arg);
+/* The width of "…" in measure m. */
+double svg_ellipsis_width(const struct svg_measure *m);
+/* The bytes of the longest run of whole units from the start of s (n
+ * bytes) that fits in room pixels in measure m, and its width into *w. */
+size_t svg_fit_bytes(const char *s, size_t n, double room,
+                     const struct svg_measure *m, double *w);
+/* Text at (x, y): the n bytes of s as cut (namecut.h): its head, and
+ * when cut "…" and its tail. */
+void svg_text_cut(double x, double y, const char *attrs, const char *s,
+                  size_t n, const struct hpt_cut *cut);
 
 /* Text at (x, y) that fits in max_w pixels at font size px: the n bytes
  * of s whole when they fit (with the suffix after them, when that fits
