@@ -200,7 +200,7 @@ golden910() {
 		hpcat -q -o svg "$FIX/$f" >"$BATS_TEST_TMPDIR/h.svg"
 		xmllint --noout "$BATS_TEST_TMPDIR/h.svg"
 	done
-	hpcat -q -o svg "$FIX/era.l-he.hp" >"$BATS_TEST_TMPDIR/h.svg"
+	hpcat -q -o svg -t 0 "$FIX/era.l-he.hp" >"$BATS_TEST_TMPDIR/h.svg"   # every band, the smallest too
 	for b in 1 2 3 7; do
 		grep -q ">$b<" "$BATS_TEST_TMPDIR/h.svg" || { echo "no band $b"; return 1; }
 	done

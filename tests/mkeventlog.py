@@ -9,6 +9,8 @@ Kinds:
                 empty stack, two cost centres "go" of different modules
                 whose stacks join to the same labels, an undefined id, a
                 user marker between the censuses
+  marks         five user markers close together, the first with a
+                long text, between two censuses
   end-inside    the same with DATA_END counted inside the block (9.2)
   strings       -hd censuses (164): a name of non-UTF-8 bytes, a name
                 given twice in one census (summed), a name with a TAB
@@ -188,6 +190,19 @@ def kind_ok(end_inside=False):
     if end_inside:
         return header(t) + block(evs, 500, 300000000, extra=2) + data_end
     return header(t) + block(evs, 500, 300000000) + data_end
+
+
+def kind_marks():
+    """Markers crowded together, one with a long text, between two
+    censuses: hpcat -o svg's labels."""
+    t = dict(TYPES)
+    evs = preamble(t) + cc_table(t)
+    evs += census(t, 100000000, ROWS1)
+    for i, m in enumerate([b'load the configuration from the file on disk',
+                           b'parse', b'check', b'run', b'write']):
+        evs += [ev(t, 58, 150000000 + i * 1000000, z(m))]
+    evs += census(t, 200000000, ROWS2)
+    return header(t) + block(evs, 500, 300000000) + b'\xff\xff'
 
 
 def kind_strings():
@@ -495,6 +510,7 @@ def kind_prof(variant='ok'):
 
 
 KINDS = {
+    "marks": kind_marks,
     'extra-past': lambda: b'hdrbhetb' + b'etb\0' +
     struct.pack('>HhI', 1, 4, 1) + b'x' + struct.pack('>I', 1000) +
     b'ete\0hetehdredatb\xff\xff',

@@ -217,6 +217,31 @@ if len(w) != len(k) or bad:
 	[ "$n" -gt 100 ] && [ "$n" -le 2480 ]
 }
 
+@test "hpcat -o svg: the text of an eventlog's markers (traceMarker) as labels at their lines, whole in the tooltip" {
+	hpcat -o svg "$FIX/marks.l-hc.eventlog" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	[ "$(python3 "$CHECK" marks "$BATS_TEST_TMPDIR/o.svg")" -eq 3 ]
+	run xmllint --xpath '//*[@class="mark-label"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf 'start\nphase two\ndone')" ]
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/o.svg" | grep -qx 'MARK at [0-9.]* s: phase two'
+	# the last one, near the right edge, is left of its line
+	grep -q 'class="mark-label" font-size="10" text-anchor="end">done<' "$BATS_TEST_TMPDIR/o.svg"
+	# a .hp's MARKs have no text: no label
+	hpcat -o svg "$FIX/marks.l-hc.hp" >"$BATS_TEST_TMPDIR/h.svg"
+	! grep -q mark-label "$BATS_TEST_TMPDIR/h.svg"
+	# long texts are cut in the middle, labels that would overlap go to
+	# the next row, and past three rows only the tooltip has them
+	python3 "$TOP/tests/mkeventlog.py" marks >"$BATS_TEST_TMPDIR/m.eventlog"
+	hpcat -q -o svg "$BATS_TEST_TMPDIR/m.eventlog" >"$BATS_TEST_TMPDIR/m.svg"
+	[ "$(python3 "$CHECK" marks "$BATS_TEST_TMPDIR/m.svg")" -eq 5 ]
+	run xmllint --xpath '//*[@class="mark-label"]/@y' "$BATS_TEST_TMPDIR/m.svg"
+	[ "$output" = "$(printf ' y="75"\n y="87"\n y="99"')" ]
+	run xmllint --xpath '//*[@class="mark-label"]/text()' "$BATS_TEST_TMPDIR/m.svg"
+	[ "$output" = "$(printf 'load the… on disk\nparse\ncheck')" ]
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/m.svg" | grep -qx 'MARK at 0.15 s: load the configuration from the file on disk'
+	python3 "$CHECK" tips "$BATS_TEST_TMPDIR/m.svg" | grep -qx 'MARK at 0.154 s: write'
+}
+
 @test "hpcat -o svg: names with <, &, quotes, TABs and bytes that are not UTF-8" {
 	printf 'JOB "a<b & ""c"" '"'"'d'"'"'"\nDATE "\377"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >"$BATS_TEST_TMPDIR/n.hp"
 	printf 'BEGIN_SAMPLE 0.0\nx<y&z\t10\nq"uo'"'"'te\t20\nbad\377\376\t30\ntab\there\t40\nctl\001\t50\nover\300\257\t60\nsurr\355\240\200\t70\ngr\303\274\303\237e\t80\nEND_SAMPLE 0.0\n' >>"$BATS_TEST_TMPDIR/n.hp"
@@ -594,6 +619,8 @@ if len(w) != len(k) or bad:
 		run hpcat -o svg -Y "$bad" "$FIX/leak.hc.hp"
 		[ "$status" -eq 2 ] || { echo "$bad"; return 1; }
 	done
+	run hpcat -o svg -Y 0 "$FIX/leak.hc.hp"
+	[ "${lines[0]}" = 'hpcat: -Y: the size axis needs a maximum above 0' ]
 	run hpcat -o svg -Y 2x "$FIX/leak.hc.hp"
 	[ "${lines[0]}" = 'hpcat: -Y: not a size in bytes: "2x" (digits, then k, M or G for powers of 1024)' ]
 }

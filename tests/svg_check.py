@@ -12,7 +12,7 @@ document that does not parse is exit 1).
                     the drawn axes (their tick lines and labels); prints
                     the number of samples checked
   peak FILE         the largest stacked top, in bytes, by the axes
-  marks FILE        the number of MARK triangles
+  marks FILE        the number of MARKs drawn
   colours FILE      checks that each band's key row has the band's fill
                     and that no two bands share a fill; prints for each
                     band its identity (the first line of its tooltip
@@ -200,7 +200,7 @@ def cmd_colours(root):
 
 
 def cmd_marks(root):
-    print(sum(1 for p in root.iter(NS + "path") if p.get("class") == "mark"))
+    print(sum(1 for p in root.iter(NS + "g") if p.get("class") == "mark"))
 
 
 def tip(e):

@@ -34,6 +34,8 @@
 
 struct mark {
 	uint64_t time;
+	size_t len;              /* its text (traceMarker's), cut */
+	char text[HP_MARK_TEXT_MAX];
 };
 
 /* Reader state: everything about one input lives here, nothing global. */
@@ -464,7 +466,15 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 		}
 		h->marks = hpt_xgrow(h->marks, &h->mcap, h->mtail + 1,
 		                     sizeof *h->marks);
-		h->marks[h->mtail++].time = e->time;
+		{
+			struct mark *m = &h->marks[h->mtail++];
+			size_t n = e->len;
+			while (n > 0 && e->p[n - 1] == '\0')
+				n--;
+			m->time = e->time;
+			m->len = n < HP_MARK_TEXT_MAX ? n : HP_MARK_TEXT_MAX;
+			memcpy(m->text, e->p, m->len);
+		}
 		break;
 	case EV_HEAP_PROF_BEGIN:
 		if (!h->began) {
@@ -656,7 +666,9 @@ enum hp_item ev_heap_next(struct ev_heap *h, struct hp_sample *s)
 	if (h->mhead < h->mtail &&
 	    (!h->ready || h->marks[h->mhead].time <= h->census_time ||
 	     h->mtail - h->mhead > MARKS_MAX)) {
-		set_time(h, s, h->marks[h->mhead++].time);
+		const struct mark *m = &h->marks[h->mhead++];
+		set_time(h, s, m->time);
+		hp_sample_set_mark_text(s, m->text, m->len);
 		if (h->mhead == h->mtail)
 			h->mhead = h->mtail = 0;
 		return HP_MARK;

@@ -29,7 +29,8 @@
  *   empty        a sample with no bands at HEAP_PROF_BEGIN's time
  *   samples      (160), and one at the log's last time when the log
  *                ends with DATA_END (the .hp's first and last samples)
- *   marks        user markers (58, traceMarker) as MARKs, each before
+ *   marks        user markers (58, traceMarker) as MARKs with their
+ *                text (hp_sample.mark_text), each before
  *                the first census after its time
  *
  * Memory grows with the cost centres, the distinct stacks and the band

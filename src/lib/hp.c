@@ -13,12 +13,24 @@ void hp_sample_free(struct hp_sample *s)
 	free(s->digits);
 	free(s->time_text);
 	free(s->v);
+	free(s->mark_text);
 	memset(s, 0, sizeof *s);
 }
 
 const char *hp_clock_name(const struct hp_header *h)
 {
 	return h->elapsed_clock ? "elapsed" : "mutator CPU";
+}
+
+void hp_sample_set_mark_text(struct hp_sample *s, const char *t, size_t n)
+{
+	if (n > HP_MARK_TEXT_MAX)
+		n = HP_MARK_TEXT_MAX;
+	s->mark_text = hpt_xgrow(s->mark_text, &s->mark_cap, n + 1, 1);
+	if (n)
+		memcpy(s->mark_text, t, n);
+	s->mark_text[n] = '\0';
+	s->mark_len = n;
 }
 
 void hp_integral_init(struct hp_integral *a)

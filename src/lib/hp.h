@@ -77,7 +77,17 @@ struct hp_sample {
 	 * band's name sets it to NULL. */
 	const char *rows;
 	size_t rows_len;
+	/* A MARK's text, mark_text[0..mark_len): an eventlog's user marker
+	 * (traceMarker, event 58: ev_heap.h), cut to HP_MARK_TEXT_MAX
+	 * bytes; a .hp's MARK has none (mark_len 0). */
+	char *mark_text;
+	size_t mark_len, mark_cap;
 };
+#define HP_MARK_TEXT_MAX 256
+
+/* Set the MARK text of s to the n bytes of t (at most HP_MARK_TEXT_MAX
+ * of them are kept). */
+void hp_sample_set_mark_text(struct hp_sample *s, const char *t, size_t n);
 
 enum hp_item { HP_EOF = 0, HP_SAMPLE, HP_MARK };
 

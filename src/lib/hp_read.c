@@ -2037,8 +2037,10 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 				return HP_SAMPLE;
 			}
 		} else if (keyword(l, n, "MARK", &rest, &restlen)) {
-			if (on_mark(r, s, rest, restlen, unterm))
+			if (on_mark(r, s, rest, restlen, unterm)) {
+				s->mark_len = 0; /* a .hp MARK has no text */
 				return HP_MARK;
+			}
 		} else if ((k = header_keyword(l, n, &rest, &restlen)) >= 0 &&
 		           !unterm)
 			on_header(r, s, k, rest, (long)(l + n - rest));

@@ -42,6 +42,8 @@
 #define TIP_MAX 2048    /* bytes of a name in a tooltip */
 #define TICKS_MAX 16    /* ticks on an axis, at most */
 #define BAR_W 8         /* width of the bar of a profile at one time */
+#define MARK_LABEL_W 90 /* room of a mark's label */
+#define MARK_ROWS 3     /* rows of mark labels */
 
 struct column {
 	double t_lo, t_hi;       /* first and last sample time merged */
@@ -82,7 +84,9 @@ struct chart {
 	struct hp_svg_opts opts;
 
 	double *mark;            /* MARK times, one per cell at most */
-	size_t nmark, markcap;
+	char **mtext;            /* each MARK's text (NULL: none) ... */
+	size_t *mlen;            /* ... and its length */
+	size_t nmark, markcap, mtextcap, mlencap;
 };
 
 static void grow_bands(struct chart *c, size_t need)
@@ -193,10 +197,17 @@ static void widen(struct chart *c, size_t target, int twice)
 			column_merge(c, c->pool_band[k], c->pool_bytes[k]);
 	}
 	free(old);
-	for (i = j = 0; i < c->nmark; i++)
-		if (j == 0 ||
-		    cell_of(c, c->mark[i]) > cell_of(c, c->mark[j - 1]))
-			c->mark[j++] = c->mark[i];
+	/* a cell keeps its first mark, and that one's text */
+	for (i = j = 0; i < c->nmark; i++) {
+		if (j > 0 &&
+		    cell_of(c, c->mark[i]) <= cell_of(c, c->mark[j - 1])) {
+			free(c->mtext[i]);
+			continue;
+		}
+		c->mark[j] = c->mark[i];
+		c->mtext[j] = c->mtext[i];
+		c->mlen[j++] = c->mlen[i];
+	}
 	c->nmark = j;
 }
 
@@ -280,6 +291,13 @@ static void mark_cb(void *arg, const struct hp_sample *s)
 		return;
 	c->mark = hpt_xgrow(c->mark, &c->markcap, c->nmark + 1,
 	                    sizeof *c->mark);
+	c->mtext = hpt_xgrow(c->mtext, &c->mtextcap, c->nmark + 1,
+	                     sizeof *c->mtext);
+	c->mlen = hpt_xgrow(c->mlen, &c->mlencap, c->nmark + 1,
+	                    sizeof *c->mlen);
+	c->mtext[c->nmark] = s->mark_len ? hpt_xmemdup(s->mark_text,
+	                                               s->mark_len) : NULL;
+	c->mlen[c->nmark] = s->mark_len;
 	c->mark[c->nmark++] = s->time;
 	/* marks with no sample to thin them stay bounded too */
 	if (c->nmark > 4 * PLOT_W && c->ncol > 0)
@@ -711,26 +729,71 @@ static void plan_free(struct plan *p)
 	free(p->xs);
 }
 
+/* A mark's label at line x: right of it (left of it near the plot's
+ * right edge), in the first row whose labels end before it; right[r]
+ * is where row r's last label ends. */
+static void mark_label(const char *t, size_t n, double x, double *right,
+                       struct svg_measure *m)
+{
+	struct hpt_cut cut;
+	double lx, rx;
+	int r, end;
+	hpt_cut_name(t, n, MARK_LABEL_W, svg_ellipsis_width(m),
+	             svg_unit_width, m, &cut);
+	end = x + 3 + cut.width > PLOT_X + PLOT_W;
+	lx = end ? x - 3 - cut.width : x + 3;
+	rx = lx + cut.width;
+	for (r = 0; r < MARK_ROWS && lx < right[r] + 4; r++)
+		;
+	if (r == MARK_ROWS)
+		return;
+	right[r] = rx;
+	svg_text_cut(end ? x - 3 : x + 3, PLOT_Y + 11 + 12 * r, end ?
+	             "class=\"mark-label\" font-size=\"10\" "
+	             "text-anchor=\"end\"" : "class=\"mark-label\" "
+	             "font-size=\"10\"", t, n, &cut);
+}
+
+/* The marks: a triangle under the time axis at each, a dotted line up
+ * the plot, and its text (when it has one) as a label at the line's
+ * top, cut to MARK_LABEL_W, in the first of MARK_ROWS rows where it
+ * overlaps no label before it (else only in the tooltip); the tooltip
+ * gives the time and the whole text. */
 static void draw_marks(const struct chart *c, const struct scale *sc)
 {
+	double right[MARK_ROWS];
+	struct svg_measure m = {10, 0};
 	size_t i;
+	int r;
 	if (c->nmark == 0)
 		return;
+	for (r = 0; r < MARK_ROWS; r++)
+		right[r] = -1e300;
 	svg_group("id=\"marks\" fill=\"#cc3311\"");
 	for (i = 0; i < c->nmark; i++) {
 		double x = px(sc, c->mark[i]), y = PLOT_Y + PLOT_H + 1;
 		if (c->mark[i] < sc->tmin || c->mark[i] > sc->tmax)
 			continue;
+		svg_group("class=\"mark\"");
+		svg_tip_begin();
+		svg_raw("MARK at ");
+		out_time(c, c->mark[i]);
+		if (c->mlen[i]) {
+			svg_raw(": ");
+			svg_tip(c->mtext[i], c->mlen[i], TIP_MAX);
+		}
+		svg_tip_end(NULL);
+		svg_line(x, PLOT_Y, x, PLOT_Y + PLOT_H, "stroke=\"#cc3311\" "
+		         "stroke-dasharray=\"2,3\"");
 		svg_path_begin();
 		svg_path_pt('M', x, y);
 		svg_path_pt('L', x - 4, y + 8);
 		svg_path_pt('L', x + 4, y + 8);
 		svg_path_pt('Z', 0, 0);
-		svg_path_end("class=\"mark\"", 1);
-		svg_tip_begin();
-		svg_raw("MARK at ");
-		out_time(c, c->mark[i]);
-		svg_tip_end("path");
+		svg_path_end(NULL, 0);
+		if (c->mlen[i])
+			mark_label(c->mtext[i], c->mlen[i], x, right, &m);
+		svg_group_end();
 	}
 	svg_group_end();
 }
@@ -1033,6 +1096,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 static void end_cb(void *arg, const struct hpt_intern *bands)
 {
 	struct chart *c = arg;
+	size_t i;
 	draw(c, bands);
 	free(c->job);
 	free(c->date);
@@ -1045,7 +1109,11 @@ static void end_cb(void *arg, const struct hpt_intern *bands)
 	free(c->stamp);
 	free(c->max);
 	free(c->max_t);
+	for (i = 0; i < c->nmark; i++)
+		free(c->mtext[i]);
 	free(c->mark);
+	free(c->mtext);
+	free(c->mlen);
 	hp_integral_free(&c->integral);
 	free(c);
 }
