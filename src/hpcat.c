@@ -28,7 +28,9 @@
 
 static const char usage[] =
     "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] "
-    "[-m bands] [-t percent] [-Y size] [file ...]";
+    "[file ...]\n"
+    "       hpcat -o svg [-m bands] [-t percent] [-Y size] [options] "
+    "[file ...]";
 
 static volatile sig_atomic_t stopped;
 

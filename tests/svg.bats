@@ -614,7 +614,7 @@ if len(w) != len(k) or bad:
 	# below the top: cut, and said so
 	hpcat -o svg -Y 20M "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/c.svg"
 	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/c.svg")" == *"; cut at the top by -Y" ]]
-	grep -q '<g id="bands" clip-path="url(#plot)">' "$BATS_TEST_TMPDIR/c.svg"
+	grep -q '<g id="bands" clip-path="url(#plot)" data-base="520">' "$BATS_TEST_TMPDIR/c.svg"
 	for bad in 0 x 20T 99999999999999999999 20MB; do
 		run hpcat -o svg -Y "$bad" "$FIX/leak.hc.hp"
 		[ "$status" -eq 2 ] || { echo "$bad"; return 1; }
@@ -659,4 +659,79 @@ if len(w) != len(k) or bad:
 	python3 "$CHECK" key "$BATS_TEST_TMPDIR/i.svg" >"$BATS_TEST_TMPDIR/ik"
 	[ "$(sort -u "$BATS_TEST_TMPDIR/ik" | wc -l)" -eq "$(wc -l <"$BATS_TEST_TMPDIR/ik")" ]
 	grep -qx 'Main.shapes{THU…#0x40b640' "$BATS_TEST_TMPDIR/ik"
+}
+
+@test "hpcat -o svg: a long title fits as rsvg-convert draws it, in either font, keeping the program and its +RTS options" {
+	printf 'JOB "my-simulation-program --input /home/someone/projects/very-long-directory/data/input-file-number-one.csv --output /tmp/out.csv --iterations 100000 WWWWWWWWMMMMMMMM +RTS -hc -i0.05 -L40 -RTS"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\na\t1000\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n' >"$BATS_TEST_TMPDIR/t.hp"
+	hpcat -o svg "$BATS_TEST_TMPDIR/t.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	t=$(xmllint --xpath 'string(//*[@id="job"])' "$BATS_TEST_TMPDIR/o.svg")
+	[[ "$t" == "my-simulation-program --input /home/"*"…"*" +RTS -hc -i0.05 -L40 -RTS" ]]
+	# the title's pixels (rows 4 to 30) end left of the picture's
+	# right margin, drawn in DejaVu Sans and in Liberation Sans
+	sed 's/font-family="DejaVu Sans, Liberation Sans, /font-family="Liberation Sans, /' "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/l.svg"
+	for f in o l; do
+		rsvg-convert -o "$BATS_TEST_TMPDIR/$f.png" "$BATS_TEST_TMPDIR/$f.svg"
+		g=$(convert "$BATS_TEST_TMPDIR/$f.png" -crop 1080x26+0+4 +repage -trim -format '%w %X' info:)
+		right=$(( ${g% *} + ${g#* } ))
+		echo "$f: title from ${g#* } to $right"
+		[ "$right" -le 1070 ] && [ "$right" -ge 900 ]
+	done
+}
+
+@test "hpcat -o svg: a profile of one sample is a bar at its time on an axis around it" {
+	printf 'JOB "one"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.5\na\t3000\nb\t1000\nEND_SAMPLE 0.5\n' >"$BATS_TEST_TMPDIR/one.hp"
+	hpcat -q -o svg "$BATS_TEST_TMPDIR/one.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+	[ "$output" = "$(printf '0\n0.2\n0.4\n0.6\n0.8\n1.0')" ]
+	# 8 pixels wide around 0.5 s (pixel 390), a on b, 4000 bytes high
+	run python3 "$CHECK" bands "$BATS_TEST_TMPDIR/o.svg"
+	[ "${#lines[@]}" -eq 2 ]
+	grep -c 'd="M386,[0-9.]*L394,[0-9.]*L394,[0-9.]*L386,[0-9.]*Z"' "$BATS_TEST_TMPDIR/o.svg" | grep -qx 2
+	totals "$BATS_TEST_TMPDIR/one.hp" >"$BATS_TEST_TMPDIR/tot"
+	[ "$(cat "$BATS_TEST_TMPDIR/tot")" = "0.5 4000" ]
+	[ "$(python3 "$CHECK" peak "$BATS_TEST_TMPDIR/o.svg")" -ge 3990 ]
+	[ "$(python3 "$CHECK" peak "$BATS_TEST_TMPDIR/o.svg")" -le 4010 ]
+}
+
+@test "hpcat -o svg in chromium: hover lights a band and its key row, a click on a row shows that band alone, and back" {
+	hpcat -o svg "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/o.svg"
+	cat >"$BATS_TEST_TMPDIR/d.js" <<'JS'
+function drive(t) {
+	var bands = t.qa('#bands path.band');
+	function shown() {
+		return bands.filter(function (b) { return t.win.getComputedStyle(b).display !== 'none'; }).length;
+	}
+	function ev(el, type) { el.dispatchEvent(new t.win.MouseEvent(type, {bubbles: true, view: t.win})); }
+	t.say('bands', bands.length, 'rows', t.qa('g.key-entry').length, 'shown', shown());
+	ev(t.q('#band1'), 'mouseover');
+	t.say('hover band1', t.q('#band1').getAttribute('stroke'), t.q('#key1 rect').getAttribute('stroke'), t.q('#key1 .key-name').getAttribute('font-weight'));
+	ev(t.q('#band1'), 'mouseout');
+	t.say('out', t.q('#band1').getAttribute('stroke'), t.q('#key1 rect').getAttribute('stroke'));
+	ev(t.q('#key2 .key-name'), 'mouseover');
+	t.say('hover key2', t.q('#band2').getAttribute('stroke'));
+	ev(t.q('#key2 .key-name'), 'mouseout');
+	var before = t.q('#band1').getAttribute('d');
+	t.click(t.q('#key1 .key-name'));
+	var b = t.box(t.q('#band1'));
+	t.say('alone', shown(), 'bottom', Math.round(b.y + b.h), 'height', Math.round(b.h), 'dimmed', t.qa('g.key-entry[opacity]').length);
+	t.click(t.q('#key1 .key-name'));
+	t.say('back', shown(), t.q('#band1').getAttribute('d') === before, 'dimmed', t.qa('g.key-entry[opacity]').length);
+	t.click(t.q('#key3 rect'));
+	t.say('alone', shown());
+	t.key('Escape');
+	t.say('escape', shown());
+}
+JS
+	run "$TOP/tests/browser.sh" "$BATS_TEST_TMPDIR/o.svg" "$BATS_TEST_TMPDIR/d.js"
+	printf '%s\n' "${lines[@]}"
+	[ "$status" -eq 0 ]
+	# band 1, buildMap (peak 9.16 MiB of 50): 83 pixels high alone, on the axis (y 520)
+	[ "$output" = "$(printf 'bands 5 rows 5 shown 5\nhover band1 #000000 #000000 bold\nout none none\nhover key2 #000000\nalone 1 bottom 520 height 83 dimmed 4\nback 5 true dimmed 0\nalone 1\nescape 5')" ]
+	# without script (rsvg-convert) the picture is what it was: the
+	# script element alone removed changes no pixel
+	sed '/^<script/,/^]]><\/script>$/d' "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/n.svg"
+	! grep -q script "$BATS_TEST_TMPDIR/n.svg"
+	rsvg-convert -o "$BATS_TEST_TMPDIR/o.png" "$BATS_TEST_TMPDIR/o.svg"
+	rsvg-convert -o "$BATS_TEST_TMPDIR/n.png" "$BATS_TEST_TMPDIR/n.svg"
+	[ "$(compare -metric AE "$BATS_TEST_TMPDIR/o.png" "$BATS_TEST_TMPDIR/n.png" null: 2>&1)" = 0 ]
 }

@@ -168,7 +168,10 @@ static size_t out_unit(const unsigned char *u, size_t n, int sep, int tsv,
 		}
 		break;
 	}
-	*cols = esc[0] ? strlen(esc) : (c & 0xc0) != 0x80;
+	/* a byte that is not UTF-8 and not escaped (0xA0 to 0xFF) shows
+	 * as one character, U+FFFD in a UTF-8 terminal: one column,
+	 * 0xA0 to 0xBF too (hpt_cps, counting code points, skips them) */
+	*cols = esc[0] ? strlen(esc) : 1;
 	return 1;
 }
 

@@ -62,7 +62,8 @@ size_t hpt_esc_text(char *o, const char *s, size_t n, int sep);
 /* The next unit of hpt_out_text(s, n, 0) (n > 0): the bytes it takes
  * (a UTF-8 character, an escaped byte, or a byte), returned, and the
  * terminal columns it shows as in *cols (an escape its length, a
- * character its hpt_cp_cols, a byte as hpt_cps counts it).  For
+ * character its hpt_cp_cols, a byte that is not UTF-8 one, as a
+ * terminal shows it: U+FFFD).  For
  * cutting a name to a column without splitting a character or an
  * escape. */
 size_t hpt_text_unit(const char *s, size_t n, size_t *cols);

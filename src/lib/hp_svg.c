@@ -44,6 +44,8 @@
 #define BAR_W 8         /* width of the bar of a profile at one time */
 #define MARK_LABEL_W 90 /* room of a mark's label */
 #define MARK_ROWS 3     /* rows of mark labels */
+#define MARK_TIP_MAX 120 /* bytes of a mark's text in its tooltip: up to
+                          * 621 marks stay well under 1 MB together */
 
 struct column {
 	double t_lo, t_hi;       /* first and last sample time merged */
@@ -642,9 +644,11 @@ static void plan_stack(struct chart *c, struct plan *p)
 			cum[d] += cum[d - 1];
 		if (nd && cum[nd - 1] > p->top)
 			p->top = cum[nd - 1];
-		if (p->nother && cum[nd - 1] - (nd > 1 ? cum[nd - 2] : 0) >
-		    c->other_peak)
-			c->other_peak = cum[nd - 1] - (nd > 1 ? cum[nd - 2] : 0);
+		if (p->nother) {
+			double o = cum[nd - 1] - (nd > 1 ? cum[nd - 2] : 0);
+			if (o > c->other_peak)
+				c->other_peak = o;
+		}
 	}
 }
 
@@ -780,7 +784,7 @@ static void draw_marks(const struct chart *c, const struct scale *sc)
 		out_time(c, c->mark[i]);
 		if (c->mlen[i]) {
 			svg_raw(": ");
-			svg_tip(c->mtext[i], c->mlen[i], TIP_MAX);
+			svg_tip(c->mtext[i], c->mlen[i], MARK_TIP_MAX);
 		}
 		svg_tip_end(NULL);
 		svg_line(x, PLOT_Y, x, PLOT_Y + PLOT_H, "stroke=\"#cc3311\" "
@@ -965,11 +969,15 @@ static void band_outline(const struct plan *p, size_t d)
 static void draw_bands(const struct chart *c, const struct plan *p)
 {
 	size_t d;
+	char *s;
 	/* what lies above a size axis fixed by -Y is cut off */
 	hpt_out_printf("<clipPath id=\"plot\"><rect x=\"%d\" y=\"%d\" "
 	               "width=\"%d\" height=\"%d\"/></clipPath>\n",
 	               PLOT_X, PLOT_Y, PLOT_W, PLOT_H);
-	svg_group("id=\"bands\" clip-path=\"url(#plot)\"");
+	s = hpt_xasprintf("id=\"bands\" clip-path=\"url(#plot)\" "
+	                  "data-base=\"%d\"", PLOT_Y + PLOT_H);
+	svg_group(s);
+	free(s);
 	for (d = 0; d < p->nd && p->ncol; d++) {
 		char *attrs = hpt_xasprintf("class=\"band\" id=\"band%zu\" "
 		                            "fill=\"%s\"", d, colour_of(p, d));
@@ -1062,6 +1070,112 @@ static void draw_footer(const struct chart *c, const struct plan *p)
 	free(s);
 }
 
+/* The chart's script, for a person exploring it in a browser (written
+ * for hptools; no network, no other file): hovering a band or its key
+ * row lights both; a click on a key row shows that band alone on the
+ * time axis, another click (or Escape) all of them again.  It changes
+ * nothing until an event comes, so the picture drawn without it (an
+ * image viewer, rsvg-convert) is the same. */
+static const char chart_script[] =
+	"// hptools heap chart: hover a band or its key row to light both;\n"
+	"// click a key row to see that band alone on the time axis, click it\n"
+	"// again (or press Escape) to see them all.  Drawing without this\n"
+	"// script is the same picture, every band stacked.\n"
+	"(function () {\n"
+	"\tvar doc = document, svg = doc.documentElement;\n"
+	"\tvar bands = doc.getElementById('bands');\n"
+	"\tvar base = Number(bands.getAttribute('data-base'));\n"
+	"\tvar alone = null, stacked = null;\n"
+	"\tfunction band(d) { return doc.getElementById('band' + d); }\n"
+	"\tfunction row(d) { return doc.getElementById('key' + d); }\n"
+	"\t// the drawn band (its number) an event is about, or null\n"
+	"\tfunction which(e) {\n"
+	"\t\tfor (var n = e.target; n && n !== svg; n = n.parentNode) {\n"
+	"\t\t\tvar m = /^(band|key)([0-9]+)$/.exec(n.id || '');\n"
+	"\t\t\tif (m)\n"
+	"\t\t\t\treturn m[2];\n"
+	"\t\t}\n"
+	"\t\treturn null;\n"
+	"\t}\n"
+	"\tfunction outline(el, on) {\n"
+	"\t\tel.setAttribute('stroke', on ? '#000000' : 'none');\n"
+	"\t\tel.setAttribute('stroke-width', on ? '2' : '0');\n"
+	"\t}\n"
+	"\tfunction light(d, on) {\n"
+	"\t\tvar b = band(d), r = row(d);\n"
+	"\t\tif (!b || !r)\n"
+	"\t\t\treturn;\n"
+	"\t\toutline(b, on);\n"
+	"\t\toutline(r.querySelector('rect'), on);\n"
+	"\t\tr.querySelector('.key-name').setAttribute('font-weight',\n"
+	"\t\t\ton ? 'bold' : 'normal');\n"
+	"\t}\n"
+	"\t// band d's outline moved down onto the time axis: its top edge\n"
+	"\t// (the first half of the points) minus its bottom edge (the\n"
+	"\t// second half, right to left), its own size over the axis\n"
+	"\tfunction onAxis(d) {\n"
+	"\t\tvar p = d.match(/-?[0-9.]+,-?[0-9.]+/g).map(function (s) {\n"
+	"\t\t\treturn s.split(',').map(Number);\n"
+	"\t\t});\n"
+	"\t\tvar h = p.length / 2, top = [], i, under;\n"
+	"\t\tfor (i = 0; i < h; i++) {\n"
+	"\t\t\tunder = p[p.length - 1 - i][1];\n"
+	"\t\t\ttop.push(p[i][0] + ',' + (base - (under - p[i][1])));\n"
+	"\t\t}\n"
+	"\t\tfor (i = h - 1; i >= 0; i--)\n"
+	"\t\t\ttop.push(p[i][0] + ',' + base);\n"
+	"\t\treturn 'M' + top.join('L') + 'Z';\n"
+	"\t}\n"
+	"\tfunction all() {\n"
+	"\t\tvar k, r;\n"
+	"\t\tif (alone === null)\n"
+	"\t\t\treturn;\n"
+	"\t\tband(alone).setAttribute('d', stacked);\n"
+	"\t\tfor (k = 0; (r = row(k)); k++) {\n"
+	"\t\t\tband(k).removeAttribute('display');\n"
+	"\t\t\tr.removeAttribute('opacity');\n"
+	"\t\t}\n"
+	"\t\talone = null;\n"
+	"\t}\n"
+	"\tfunction only(d) {\n"
+	"\t\tvar k, r;\n"
+	"\t\tall();\n"
+	"\t\tstacked = band(d).getAttribute('d');\n"
+	"\t\tband(d).setAttribute('d', onAxis(stacked));\n"
+	"\t\tfor (k = 0; (r = row(k)); k++)\n"
+	"\t\t\tif (String(k) !== d) {\n"
+	"\t\t\t\tband(k).setAttribute('display', 'none');\n"
+	"\t\t\t\tr.setAttribute('opacity', '0.4');\n"
+	"\t\t\t}\n"
+	"\t\talone = d;\n"
+	"\t}\n"
+	"\tsvg.addEventListener('mouseover', function (e) {\n"
+	"\t\tvar d = which(e);\n"
+	"\t\tif (d !== null)\n"
+	"\t\t\tlight(d, true);\n"
+	"\t});\n"
+	"\tsvg.addEventListener('mouseout', function (e) {\n"
+	"\t\tvar d = which(e);\n"
+	"\t\tif (d !== null)\n"
+	"\t\t\tlight(d, false);\n"
+	"\t});\n"
+	"\tsvg.addEventListener('click', function (e) {\n"
+	"\t\tvar d = which(e);\n"
+	"\t\tif (d === null)\n"
+	"\t\t\treturn;\n"
+	"\t\tif (d === alone || /^band/.test(e.target.id || ''))\n"
+	"\t\t\tall();\n"
+	"\t\telse if (row(d))\n"
+	"\t\t\tonly(d);\n"
+	"\t});\n"
+	"\tdoc.addEventListener('keydown', function (e) {\n"
+	"\t\tif (e.key === 'Escape')\n"
+	"\t\t\tall();\n"
+	"\t});\n"
+	"\tfor (var k = 0, r; (r = row(k)); k++)\n"
+	"\t\tr.setAttribute('cursor', 'pointer');\n"
+	"})();\n";
+
 /* Draw the chart: plan it (bands, stack, scales), then paint its parts
  * in order (axes under the bands, marks and key last). */
 static void draw(struct chart *c, const struct hpt_intern *bands)
@@ -1089,6 +1203,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	draw_marks(c, &p.sc);
 	draw_key(c, &p);
 	draw_footer(c, &p);
+	svg_script(chart_script);
 	svg_end();
 	plan_free(&p);
 }

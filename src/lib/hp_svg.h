@@ -4,37 +4,44 @@
  * standalone SVG 1.1 document through svg.h.
  *
  * What is drawn (1080 x 600 pixels):
- *   - the JOB as title, the DATE (with "UTC" for an eventlog) and the
+ *   - the JOB as title (cut to its measured width in the middle of
+ *     the program's arguments, keeping the name and +RTS options),
+ *     the DATE (with "UTC" for an eventlog) and the
  *     largest total (with its time) below it, and the number of samples
  *     (and of columns, when they were merged: see Bounds), and
  *     "incomplete" when the last sample is not empty (GHC ends a
  *     finished .hp with an empty sample: rts/ProfHeap.c);
  *   - the bands stacked over time, one filled outline each, the band
  *     with the largest time integral (hp_integral, hp.h) at the bottom,
- *     ties by name (bytes); at most HP_SVG_BANDS of them, every other
- *     band summed into one named OTHER on top, the rule of hpslice -m;
+ *     ties by name (bytes); the bands kept by hpslice's rules (-m, -t:
+ *     struct hp_svg_opts; by default 20 and 1 %), every other band
+ *     summed into one named OTHER on top;
  *     values between two samples are joined by straight lines (the
  *     trapezoid of the integral); a band absent from a sample is 0;
- *   - a size axis in B, kB, MB or GB (powers of 1000, said on the axis)
- *     at round ticks, and a time axis in the SAMPLE_UNIT (seconds) at
+ *   - a size axis in B, KiB, MiB, GiB ... (powers of 1024, said on the
+ *     axis) at ticks round in one unit (up to a fixed maximum: -Y),
+ *     and a time axis in the SAMPLE_UNIT (seconds) at
  *     round ticks from "0", labelled with its clock (hp_header's
  *     elapsed_clock: mutator CPU or elapsed), each MARK as a small
- *     triangle under the time axis; an axis that starts within a
+ *     triangle under the time axis and a dotted line, with its text
+ *     (hp_sample.mark_text) as a label; samples all at one time as a
+ *     bar at that time; an axis that starts within a
  *     quarter of the span after 0 starts at 0;
  *   - a key, in the order of the stack (top band first), under column
- *     headings: each band's colour, name (cut to its measured room with
- *     "…"), peak (largest value) and share of the total time integral
+ *     headings: each band's colour, name (cut in the middle to its
+ *     measured room by namecut.h, no two alike), peak (largest value)
+ *     and share of the total time integral
  *     in percent ("<0.1 %" for a small one);
  *   - tooltips (<title>) on every band and key entry: the full name (up
  *     to 2048 bytes, with a gloss of GHC's "*" and of its -L cut
  *     "..."), the peak and its time, and the share;
  *   - a footer saying what peak and share are (and what "..." is when a
  *     drawn name has it).
- * Colours come from a fixed palette (Paul Tol's "muted" scheme and
- * Okabe and Ito's orange, chosen to stay apart for colour-blind
- * readers and ordered so that neighbours differ in lightness, then the
- * same ten hues lighter), by rank: the same band
- * order gets the same colours.
+ *   - a script for browsers (hover, a band alone: chart_script), which
+ *     changes nothing until an event comes.
+ * Colours come from svg.h's palette by each band's identity
+ * (hp_band_identity), the same in every chart of every run; no two
+ * drawn bands share one; OTHER is grey.
  *
  * Bounds.  The chart is 620 pixels wide, and the samples are kept at
  * that resolution while they are read: consecutive samples that fall in

@@ -184,6 +184,13 @@ void svg_tip(const char *s, size_t n, size_t max)
 	}
 }
 
+void svg_script(const char *js)
+{
+	hpt_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
+	hpt_out_str(js);
+	hpt_out_str("]]></script>\n");
+}
+
 void svg_raw(const char *s)
 {
 	hpt_out_str(s);

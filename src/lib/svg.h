@@ -1,7 +1,7 @@
 /*
  * svg.h: the one SVG writer of hptools, shared by the heap chart
  * (hp_svg.h) and the flame graph (prof_svg.h): a standalone SVG 1.1
- * document (no script, no external font, image or style sheet) made of
+ * document (no external script, font, image or style sheet) made of
  * groups, rectangles, paths, text and tooltips (<title>), written to
  * standard output through output.h.  Every byte that comes from the
  * input goes through hpt_out_xml (escape.h), so the document is
@@ -122,6 +122,10 @@ void svg_tip_begin(void);
 void svg_tip(const char *s, size_t n, size_t max);
 void svg_raw(const char *s);
 void svg_tip_end(const char *tag);
+
+/* A script (the caller's own text, holding no "]]>") in a CDATA
+ * section: what a browser runs; renderers without script skip it. */
+void svg_script(const char *js);
 
 /* A number as SVG wants it: at most one decimal, no trailing ".0", no
  * "-0" (written to standard output). */
