@@ -40,7 +40,7 @@ def main():
                 f, len(cols), sorted(set(cols) - bands)[:3], len(bands),
                 sorted(bands - set(cols))[:3]))
         st, svg = run([binp + '/hpcat', '-q', '-o', 'svg', f])
-        entries = svg.count(b'<g class="key-entry">')
+        entries = svg.count(b'<g class="key-entry"')
         m = re.search(rb'<title>OTHER: (\d+) more band', svg)
         folded = int(m.group(1)) if m else 0
         named = entries - (1 if m else 0)

@@ -227,7 +227,8 @@ hp2ps_accepts() {
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: unknown option -Z" ]
 	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] [file ...]" ]
-	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[2]}" = "       hpcat -o svg [-m bands] [-t percent] [-Y size] [options] [file ...]" ]
+	[ "${#lines[@]}" -eq 3 ]
 	run hpcat -o
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: option -o needs an argument" ]

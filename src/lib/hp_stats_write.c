@@ -5,7 +5,7 @@
  * The text layout fits a line in 79 columns of an 80-column terminal (a
  * figure is right-aligned in its column; widths count characters, not
  * bytes; a name or other text of the input longer than its room is cut
- * and ends in "…"):
+ * in the middle with "…", keeping what tells names apart: namecut.h):
  *
  *   job         leak 200000 +RTS -hc
  *   ...
@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "namecut.h"
 #include "num.h"
 #include "output.h"
 
@@ -151,14 +152,35 @@ static void out_right(const char *s, size_t cols)
 	hpt_out_str(s);
 }
 
+/* The columns of the unit of s at s[i] as hpt_out_text shows it: the
+ * measure of namecut.h for a terminal. */
+static double unit_cols(const char *s, size_t n, size_t i, size_t *len,
+                        void *arg)
+{
+	size_t c;
+	(void)arg;
+	*len = hpt_text_unit(s + i, n - i, &c);
+	return (double)c;
+}
+
 /* n bytes of a name in at most cols columns (at least 1): a longer one
- * is cut and ends in "…".  Returns the columns written. */
+ * is cut in the middle with "…", keeping what tells names apart (the
+ * rule of the chart's key: namecut.h), or at its end when cols is too
+ * narrow for that.  Returns the columns written. */
 static size_t out_name_fit(const char *s, size_t n, size_t cols)
 {
 	size_t i, w = 0, len, c, total = hpt_text_cols(s, n);
+	struct hpt_cut cut;
 	if (total <= cols) {
 		hpt_out_text(s, n, 0);
 		return total;
+	}
+	hpt_cut_name(s, n, (double)cols, 1, unit_cols, NULL, &cut);
+	if (cut.cut && cut.width <= (double)cols) {
+		hpt_out_text(s, cut.head, 0);
+		hpt_out_str("\xe2\x80\xa6");
+		hpt_out_text(s + n - cut.tail, cut.tail, 0);
+		return (size_t)cut.width;
 	}
 	for (i = 0; i < n; i += len) {
 		len = hpt_text_unit(s + i, n - i, &c);

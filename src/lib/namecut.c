@@ -34,7 +34,10 @@ static size_t distinct_end(const char *s, size_t n)
 	if (i < n && i >= 3 && s[i - 1] == 'x' && s[i - 2] == '0' &&
 	    s[i - 3] == '#' && memchr(s, '{', i - 3) != NULL)
 		return i - 3;
-	/* the last "/" of a stack, with something after it */
+	/* the last "/" of a stack, with something after it, unless GHC
+	 * cut the stack there ("...": its outermost is gone anyway) */
+	if (n >= 3 && memcmp(s + n - 3, "...", 3) == 0)
+		return n;
 	for (i = n; i-- > 1;)
 		if (s[i] == '/')
 			return i + 1 < n ? i : n;

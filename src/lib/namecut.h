@@ -13,7 +13,8 @@
  *     two bands of one description apart (ipe.h);
  *   - a cost-centre stack ("inner/.../outer", -hc and -hr names): its
  *     last "/" and the outermost cost centre after it; the head keeps
- *     the innermost;
+ *     the innermost (not a stack GHC cut to its -L length, ending in
+ *     "...");
  * and otherwise, or when the end does not fit, the head and the tail
  * get half of the room each.  The head then takes whatever room the
  * tail leaves.  Names are measured in units (a character, or the escape
