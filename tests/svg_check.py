@@ -38,11 +38,11 @@ document that does not parse is exit 1).
                     (whole, or a prefix of it ended with "…"), the peak
                     column is the band's largest value and the share
                     column its part of the trapezoid integral (OTHER: of
-                    the bands not in the key), and that the bands of
-                    PERCENT (default 1) per cent of the area or more
-                    have rows and the others none (unless the key has
-                    its 20 bands; 0: not checked); prints the rows
-                    checked
+                    the bands not in the key), and that OTHER holds
+                    under PERCENT (default 1) per cent of the area, of
+                    bands smaller than every band with a row (unless
+                    the key has its 20 bands; 0: not checked); prints
+                    the rows checked
   shares FILE       checks that each flame label's share ("NAME 68 %") is
                     its box's width over the whole width, and that a cut
                     label keeps 4 characters at least; prints the labels
@@ -362,16 +362,16 @@ def cmd_keycheck(root):
             i = col[full]
             peak = max(r[i + 1] for r in data)
             part = integral[i]
-        # by default (hp2ps -t1) a band of 1 % of the area or more has
-        # its own row, and a band below it has none
-        if name != "OTHER" and part * 100 < total * percent:
-            fail("key entry %r: %g %% of the area" % (full,
-                                                       part / total * 100))
+        # by default (hp2ps -t1) the bands summed into OTHER are under
+        # 1 % of the area together, smallest first: no band of 1 % or
+        # more, none larger than a band with its own row
         if name == "OTHER" and percent and len(entries) < 21:
-            for i in rest:
-                if integral[i] * 100 >= total * percent:
-                    fail("%r (%g %%) summed into OTHER" %
-                         (names[i], integral[i] / total * 100))
+            if part * 100 >= total * percent:
+                fail("OTHER holds %g %% of the area" % (part / total * 100))
+            small = max([integral[i] for i in rest] or [0])
+            for k in keyed:
+                if integral[col[k]] < small:
+                    fail("%r has a row, a larger band is in OTHER" % k)
         want = (size_short(int(peak)), share_text(part / total * 100))
         got = (f["key-peak"], f["key-share"])
         if want != got:

@@ -251,6 +251,33 @@ size_t hp_rank_keep(const struct hp_integral *a,
 	return kept;
 }
 
+size_t hp_rank_keep_sum(const struct hp_integral *a,
+                        const struct hpt_intern *bands,
+                        const unsigned char *present, uint64_t max_bands,
+                        double percent, long other, unsigned char *keep)
+{
+	uint32_t *order = hpt_xmalloc((bands->count ? bands->count : 1) *
+	                              sizeof *order);
+	size_t i, n, kept;
+	double sum = 0;
+	memset(keep, 0, bands->count);
+	n = hp_rank_order(a, bands, present, other, order);
+	/* the smallest first, while the sum stays below percent of the
+	 * total (sum / total < percent / 100, without dividing) */
+	while (n > 0 && percent > 0) {
+		double v = hp_integral_of(a, order[n - 1]);
+		if ((sum + v) * 100 >= percent * a->total)
+			break;
+		sum += v;
+		n--;
+	}
+	kept = n < max_bands ? n : (size_t)max_bands;
+	for (i = 0; i < kept; i++)
+		keep[order[i]] = 1;
+	free(order);
+	return kept;
+}
+
 int hp_fold_other(struct hp_sample *s, const unsigned char *keep,
                   size_t nkeep, uint32_t other)
 {

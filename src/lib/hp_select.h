@@ -102,6 +102,18 @@ size_t hp_rank_keep(const struct hp_integral *a,
                     const unsigned char *present, uint64_t max_bands,
                     double percent, long other, unsigned char *keep);
 
+/* hp2ps's -t rule (GHC's utils/hp2ps): as hp_rank_keep, but percent
+ * bounds the bands summed together, not each: the smallest bands are
+ * summed, smallest first, while their integrals together stay below
+ * percent per cent of a->total, so that no band of percent or more is
+ * ever summed and what is summed is too small to see; then at most
+ * max_bands of the others keep their names.  The heap chart's key
+ * (hpcat -t). */
+size_t hp_rank_keep_sum(const struct hp_integral *a,
+                        const struct hpt_intern *bands,
+                        const unsigned char *present, uint64_t max_bands,
+                        double percent, long other, unsigned char *keep);
+
 /* Sum the values of s whose band is not kept (b >= nkeep or keep[b] ==
  * 0) into one value of band other, written last; kept values keep their
  * order and text.  A sample with no such value gets no OTHER value.

@@ -599,7 +599,7 @@ static void plan_bands(struct chart *c, struct plan *p)
 	size_t i, nranked;
 	p->order = hpt_xcalloc(p->nb + 1, sizeof *p->order);
 	p->rank = hpt_xcalloc(p->nb + 1, sizeof *p->rank);
-	/* the rules of hpslice -m and -t: one ranking, hp_select.h, of
+	/* the rules of hpslice -m and hp2ps -t: one ranking, hp_select.h, of
 	 * the bands of the samples drawn only (the table may hold one of
 	 * a census the reader dropped: not in -o tsv, nor here); the
 	 * bands kept are the first of its order */
@@ -607,7 +607,7 @@ static void plan_bands(struct chart *c, struct plan *p)
 		present[c->pool_band[i]] = 1;
 	nranked = hp_rank_order(&c->integral, p->bands, present, -1,
 	                        p->order);
-	p->nkeep = hp_rank_keep(&c->integral, p->bands, present,
+	p->nkeep = hp_rank_keep_sum(&c->integral, p->bands, present,
 	                        c->opts.max_bands, c->opts.percent, -1, keep);
 	p->nother = nranked - p->nkeep;
 	p->other = c->integral.total;

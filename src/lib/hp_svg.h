@@ -13,8 +13,8 @@
  *     finished .hp with an empty sample: rts/ProfHeap.c);
  *   - the bands stacked over time, one filled outline each, the band
  *     with the largest time integral (hp_integral, hp.h) at the bottom,
- *     ties by name (bytes); the bands kept by hpslice's rules (-m, -t:
- *     struct hp_svg_opts; by default 20 and 1 %), every other band
+ *     ties by name (bytes); the bands kept by hp2ps's -t and hpslice's
+ *     -m (struct hp_svg_opts; by default 1 % and 20), every other band
  *     summed into one named OTHER on top;
  *     values between two samples are joined by straight lines (the
  *     trapezoid of the integral); a band absent from a sample is 0;
@@ -66,10 +66,11 @@
 #define HP_SVG_BANDS 20
 
 /* What the chart shows (hpcat -m, -t, -Y).  The bands that keep their
- * names are chosen as hpslice -m and -t choose them (hp_rank_keep,
- * hp_select.h): at most max_bands (1..HP_SVG_BANDS) of the largest time
- * integrals, each at least percent per cent (0..100; 0: no bound) of
- * the total; every other band is summed into OTHER.  ymax is the size
+ * names are chosen by hp2ps's -t and hpslice's -m (hp_rank_keep_sum,
+ * hp_select.h): the smallest bands summed while together under percent
+ * per cent (0..100; 0: none) of the total, then at most max_bands
+ * (1..HP_SVG_BANDS) of the largest time integrals; every other band is
+ * summed into OTHER.  ymax is the size
  * axis' maximum in bytes (VALUE_UNIT), 0 for the largest stacked top
  * rounded up to a tick; what lies above a fixed maximum is cut off. */
 struct hp_svg_opts {
