@@ -400,16 +400,18 @@ static void load_tables(const struct cat_opts *o, struct tables *t)
 	for (i = 0; i < o->ntables; i++) {
 		const char *name = o->tables[i];
 		struct prof_report r;
-		size_t had = t->itab.nipe;
+		uint64_t entries;
 		enum ipe_in_kind kind;
 		prof_init(&r);
-		kind = ipe_in_load(name, &t->itab, &r, o->strict);
-		if (kind == IPE_IN_EVENTLOG && t->itab.nipe == had)
+		/* a table whose ids an earlier one named adds none: it is
+		 * not empty for that */
+		kind = ipe_in_load(name, &t->itab, &r, o->strict, &entries);
+		if (kind == IPE_IN_EVENTLOG && entries == 0)
 			hpt_data_warn(name, 0, "no IPE events in the "
 			              "eventlog (GHC 9.2 or later writes them "
 			              "for code built with -finfo-table-map): "
 			              "it names no band");
-		else if (kind == IPE_IN_TSV && t->itab.nipe == had)
+		else if (kind == IPE_IN_TSV && entries == 0)
 			hpt_data_warn(name, 0, "no info tables in the IPE "
 			              "table (a header only): it names no band");
 		if (kind == IPE_IN_PROF) {

@@ -192,6 +192,16 @@ hp2ps_accepts() {
 	[[ "$output" == *"usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] [file ...]"* ]]
 }
 
+@test "-I - with a terminal on standard input is refused at once, as plain hpcat is (issue 25)" {
+	command -v script >/dev/null || skip "no script(1)"
+	run timeout 10 script -qec "$TOP/hpcat -I - $FIX/ipe.l-hi.hp" /dev/null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"hpcat: standard input is a terminal; name a profile or pipe one in"* ]]
+	[[ "$output" == *"usage: hpcat "* ]]
+	# from a pipe, -I - is read
+	hpcat -o ipe "$FIX/ipe.l-hi.eventlog" | hpcat -I - "$FIX/ipe.l-hi.hp" | cmp - <(hpcat -I "$FIX/ipe.l-hi.eventlog" "$FIX/ipe.l-hi.hp")
+}
+
 @test "output does not depend on the locale" {
 	for loc in C de_DE.UTF-8 fr_FR.UTF-8; do
 		for fmt in hp tsv wide; do
@@ -679,6 +689,15 @@ example() {
 	hpcat "$f" | cmp - "$f"
 	[ "$(hpcat -o tsv "$f" | grep -c 'new\\nline')" -eq 2 ]
 	[ "$(hpcat -o wide "$f" | head -1 | tr '\t' '\n' | grep -c '^(259)new\\nline$')" -eq 1 ]
+}
+
+@test "a blank line inside a name with newlines stays in the name (issue 25)" {
+	local f="$BATS_TEST_TMPDIR/blank.hp"
+	printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\n(42)a\n\nb\t5\n(7)c\n  \nd\t6\nMAIN\t1\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\nEND_SAMPLE 1.0\n' >"$f"
+	run hpcat -o tsv "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'time\tband\tbytes\n0.0\t(42)a\\n\\nb\t5\n0.0\t(7)c\\n  \\nd\t6\n0.0\tMAIN\t1')" ]
+	hpcat "$f" | cmp - "$f"
 }
 
 @test "hpcat of hpcat's output is the same output (fixtures, cases, corpus)" {

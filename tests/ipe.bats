@@ -338,3 +338,20 @@ IPE_LOGS="ipe.l-hi ipe.l-hi-p"
 	run sh -c "hpcat -o cc '$FIX/ipe.l-hi.eventlog' 2>&1 >/dev/null"
 	[ "$output" = "hpcat: $FIX/ipe.l-hi.eventlog: warning: no cost-centre events in the eventlog (a profiled program writes them)" ]
 }
+
+@test "a second -I table that repeats the first is not called empty (issue 25)" {
+	local t="$BATS_TEST_TMPDIR/t.ipe" w
+	hpcat -o ipe "$FIX/ipe.l-hi.eventlog" >"$t"
+	# what one table says (39 bands it does not name), and no more
+	w="hpcat: $FIX/ipe.l-hi.eventlog: warning: 39 of 60 info-table bands are not in the IPE table: bare addresses kept"
+	[ "$(hpcat -I "$FIX/ipe.l-hi.eventlog" "$FIX/ipe.l-hi.hp" 2>&1 >/dev/null)" = "$w" ]
+	[ "$(hpcat -I "$FIX/ipe.l-hi.eventlog" -I "$t" "$FIX/ipe.l-hi.hp" 2>&1 >/dev/null)" = "$w" ]
+	[ "$(hpcat -I "$FIX/ipe.l-hi.eventlog" -I "$FIX/ipe.l-hi.eventlog" "$FIX/ipe.l-hi.hp" 2>&1 >/dev/null)" = "$w" ]
+	[ "$(hpcat -I "$t" -I "$t" "$FIX/ipe.l-hi.hp" 2>&1 >/dev/null)" = "${w/$FIX\/ipe.l-hi.eventlog/$t}" ]
+	[ "$(hpcat -I "$t" -I "$FIX/ipe.l-hi.eventlog" "$FIX/ipe.l-hi.hp" 2>&1 >/dev/null)" = "${w/$FIX\/ipe.l-hi.eventlog/$t}" ]
+	# a table of a header only still says so
+	head -1 "$t" >"$BATS_TEST_TMPDIR/h.ipe"
+	run hpcat -I "$t" -I "$BATS_TEST_TMPDIR/h.ipe" "$FIX/ipe.l-hi.hp"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"hpcat: $BATS_TEST_TMPDIR/h.ipe: warning: no info tables in the IPE table (a header only): it names no band"* ]]
+}

@@ -17,6 +17,11 @@ Also checked, the same way:
   - the repair kinds of hp_read.c's table: each action after ": " in
     some warning, and each kind's count line "WHAT: N times in all";
   - each program's usage text (prog.h prints it after a usage error);
+  - the messages the man pages list (each ".It Li" line): one that
+    holds the text before the first conversion of a program's format
+    or quote (16 bytes at least) must match that format, so that a page shows a
+    message as the program prints it (its quotes included: "-x", not
+    '-x'); the page's placeholders (FILE, N, ...) match a conversion;
   - exit statuses: a fatal message (hpt_die, hpt_die_errno,
     hpt_data_error, hpt_offset_error, hpt_usage_error) counts only where
     the exit status is asserted too: in a golden case (tests/helper.bash
@@ -121,6 +126,40 @@ EXEMPT = (
 ONCE = ("unterminated last line", "incomplete sample at end of input")
 
 
+def roff(s):
+    """The text of a man page line as it shows."""
+    for a, b in (("\\(dq", '"'), ("\\&", ""), ("\\e", "\\"),
+                 ("\\-", "-")):
+        s = s.replace(a, b)
+    return s
+
+
+def man_messages(srcs):
+    """The messages of the man pages that a program prints otherwise:
+    (page, line, text, the program's format)."""
+    fmts = []
+    for path in srcs:
+        for fn, fmt, line in formats(path):
+            # a decimal printed as two integers ("%lld.%lld") is one
+            # placeholder on the page
+            fmt = re.sub(r"(%ll?d)\.%ll?d", r"\1", fmt)
+            # the text before the first conversion or quote
+            head = re.split(r"[\"']", conv_re.split(fmt)[0])[0]
+            p = pattern(fmt)
+            if p is not None and len(head) >= 16:
+                fmts.append((head, p, fmt))
+    for man in sorted(glob.glob(os.path.join(TOP, "man", "*.[15]"))):
+        rel = os.path.relpath(man, TOP)
+        for n, l in enumerate(open(man, encoding="utf-8"), 1):
+            m = re.match(r"\.It Li (.*)", l.rstrip("\n"))
+            if not m:
+                continue
+            msg = roff(m.group(1))
+            cands = [f for f in fmts if f[0] in msg]
+            if cands and not any(f[1].search(msg) for f in cands):
+                yield rel, n, msg, cands[0][2]
+
+
 def blocks(path):
     """The @test blocks of a bats file, and whether each asserts $status."""
     text = open(path, encoding="utf-8", errors="replace").read()
@@ -175,6 +214,10 @@ def main():
                     print("untested (or its exit status): %s: usage "
                           "line \"%s\"" % (rel, ul.strip()))
                     missing += 1
+    for rel, n, msg, fmt in man_messages(srcs):
+        print("%s:%d: the page's message \"%s\" is not what the program "
+              "prints: \"%s\"" % (rel, n, msg, fmt))
+        missing += 1
     print("messages: %d untested" % missing)
     return 1 if missing else 0
 

@@ -2017,8 +2017,18 @@ enum hp_item hp_read(struct hp_reader *r, struct hp_sample *s)
 			return at_end(r);
 		if (l != r->rows_end)
 			r->rows_ok = 0; /* not the line after the rows */
-		if (n == 0)
+		if (n == 0) {
+			/* A blank line inside a name with newlines is part
+			 * of it (its blanks too; a CR before its LF goes, as
+			 * from the name's other lines). */
+			if (r->in_sample && r->frag_line && !unterm) {
+				long m = 0;
+				while (l[m] == ' ' || l[m] == '\t')
+					m++;
+				frag_add(r, l, m);
+			}
 			continue;
+		}
 		tab = row_split(l, n, &bytes, &k);
 		if (tab >= 0) {
 			r->rows_ok = 0;

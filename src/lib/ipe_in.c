@@ -13,15 +13,18 @@
 #include "ev_ipe.h"
 #include "ipe_tsv.h"
 #include "prof_read.h"
+#include "prog.h"
 #include "sniff.h"
 
 enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
-                             struct prof_report *r, int strict)
+                             struct prof_report *r, int strict,
+                             uint64_t *entries)
 {
 	struct hpt_input in;
 	enum hpt_format f;
 	enum ipe_in_kind kind;
-	hpt_input_open(&in, path);
+	*entries = 0;
+	hpt_open_input(&in, path);   /* -I - on a terminal: refused */
 	hpt_refuse_compressed(&in, 1);
 	f = hpt_sniff(&in);
 	switch (f) {
@@ -39,7 +42,7 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
 		               "table, eventlog or .prof");
 	}
 	case HPT_FMT_EVENTLOG:
-		ev_ipe_read(t, &in, strict);
+		*entries = ev_ipe_read(t, &in, strict);
 		kind = IPE_IN_EVENTLOG;
 		break;
 	case HPT_FMT_PROF:
@@ -47,7 +50,7 @@ enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
 		kind = IPE_IN_PROF;
 		break;
 	default:
-		ipe_tsv_read(t, &in);
+		*entries = ipe_tsv_read(t, &in);
 		kind = IPE_IN_TSV;
 		break;
 	}

@@ -29,10 +29,13 @@ enum ipe_in_kind { IPE_IN_TSV, IPE_IN_EVENTLOG, IPE_IN_PROF };
  * Read the table file path ("-" is standard input): an eventlog or an
  * IPE TSV into t (entries added after those t has), a .prof into r
  * (which prof_init made empty).  strict as for ev_ipe_read.  Returns
- * what it was; errors as above, then the format reader's own.
+ * what it was, and in *entries the number of info tables it held (IPE
+ * events or rows, those t already had included; 0 for a .prof);
+ * errors as above, then the format reader's own.
  */
 enum ipe_in_kind ipe_in_load(const char *path, struct ipe_table *t,
-                             struct prof_report *r, int strict);
+                             struct prof_report *r, int strict,
+                             uint64_t *entries);
 
 /*
  * The IPE and cost-centre tables of an input (opened by the caller),

@@ -82,8 +82,9 @@ static size_t unescape(char *s, size_t n)
 	return o;
 }
 
-void ipe_tsv_read(struct ipe_table *t, struct hpt_input *in)
+uint64_t ipe_tsv_read(struct ipe_table *t, struct hpt_input *in)
 {
+	uint64_t rows = 0;
 	char *line, *f[IPE_COLUMNS];
 	size_t n[IPE_COLUMNS];
 	long len, *first = NULL;
@@ -125,6 +126,7 @@ void ipe_tsv_read(struct ipe_table *t, struct hpt_input *in)
 		/* the columns after the id but closure_type (3) */
 		f[3] = f[2], n[3] = n[2];
 		f[2] = f[1], n[2] = n[1];
+		rows++;
 		if (!ipe_add(t, id, (const char *const *)f + 2, n + 2, &idx)) {
 			if (idx < base)
 				continue; /* an earlier table has it */
@@ -140,4 +142,5 @@ void ipe_tsv_read(struct ipe_table *t, struct hpt_input *in)
 	if (header)
 		hpt_data_error(in->name, 0, "empty input");
 	free(first);
+	return rows;
 }

@@ -39,7 +39,8 @@ void ipe_tsv_write_cc(const struct ipe_table *t);
  * "not an IPE table (hpcat -o ipe writes one): header "TEXT"", "row
  * has N fields, not 8", "info-table id not 0x and lowercase hex:
  * "TEXT"", "info table 0xADDR repeated (first on line K)".
+ * Returns the number of rows (info tables) read, those t had included.
  */
-void ipe_tsv_read(struct ipe_table *t, struct hpt_input *in);
+uint64_t ipe_tsv_read(struct ipe_table *t, struct hpt_input *in);
 
 #endif
