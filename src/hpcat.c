@@ -10,7 +10,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -140,14 +139,6 @@ struct naming {
  * pointer only ever stored would be dropped too. */
 static struct heap_in *volatile reading;
 
-/* Whether path names a regular file (not a FIFO, <(...), /dev/stdin):
- * only such a one is read twice, first for its own IPE table. */
-static int regular_file(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static int cat_file(const char *path, struct first *first, int strict,
                      int follow, struct hpt_intern *bands,
                      struct hp_sample *s, const struct hp_sink *k,
@@ -195,18 +186,10 @@ static int cat_file(const char *path, struct first *first, int strict,
 	/* own_tables read no table of a pipe (standard input, or one named
 	 * as a file) nor of a followed file: their -hi bands stay bare */
 	if (!nm->own[index] && !nm->have_ipe &&
-	    heap_in_header(h)->elapsed_clock &&
-	    (follow || strcmp(path, "-") == 0 || !regular_file(path))) {
-		uint64_t bare = hp_names_bare(bands, from);
-		if (bare > 0)
-			hpt_data_warn(in.name, 0, "%llu info-table bands keep "
-			              "bare addresses: an eventlog names its own "
-			              "only as a file, not %s (give its IPE table "
-			              "to -I)", (unsigned long long)bare,
-			              follow ? "followed (-f)" :
-			              strcmp(path, "-") == 0 ?
-			              "from standard input" : "from a pipe");
-	}
+	    heap_in_header(h)->elapsed_clock)
+		ipe_in_bare_warn(in.name, path, follow,
+		                 hp_names_bare(bands, from),
+		                 "give its IPE table to -I");
 	if ((end = heap_in_end_time(h)) != NULL) {
 		free(*offset);
 		*offset = hpt_xstrdup(end);

@@ -19,6 +19,7 @@
 #include "heap_in.h"
 #include "hp_names.h"
 #include "hp_read.h"
+#include "ipe.h"
 #include "ipe_in.h"
 #include "hp_stats.h"
 #include "hp_stats_write.h"
@@ -93,6 +94,20 @@ static void free_header(struct hp_header *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* The bands of st (those with a row) named by a bare info-table
+ * address (ipe_band_id, ipe.h). */
+static uint64_t bare_bands(const struct hpt_intern *bands,
+                           const struct hp_stats *st)
+{
+	uint64_t n = 0, addr;
+	size_t id;
+	for (id = 0; id < st->nb; id++)
+		if (st->b[id].samples > 0 &&
+		    ipe_band_id(bands->name[id], bands->len[id], &addr))
+			n++;
+	return n;
+}
+
 /* One input into st: every census, then the figures that need them all,
  * with a warning for each figure the samples leave undefined.  hdr (NULL:
  * not wanted) gets a copy of the header. */
@@ -129,6 +144,12 @@ static void stat_file(const char *path, const struct opts *o,
 		hp_names_warn(rn, in.name, NULL);
 		hp_names_free(rn);
 	}
+	/* standard input or a pipe: no own table read (ipe_in_own), its
+	 * -hi bands stay bare, as hpcat warns */
+	if (!own && heap_in_header(h)->elapsed_clock)
+		ipe_in_bare_warn(in.name, path, 0, bare_bands(bands, st),
+		                 "name the file instead, or its bands with "
+		                 "hpcat -I first");
 	if (heap_in_samples(h) == 0)
 		hpt_data_warn(in.name, 0, "no complete samples: every "
 		              "figure is 0");

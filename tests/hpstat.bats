@@ -692,6 +692,17 @@ hpstat: $FIX/ipe.l-hi-p.eventlog: warning: 35 of 39 info-table bands are not in 
 	[ "$(hpstat -q -o tsv "$FIX/ipe.l-hi.eventlog")" = "$(hpstat -q -o tsv "$d/c.hp")" ]
 	# from standard input the log is read once: bare addresses
 	hpstat -q -o tsv - <"$FIX/ipe.l-hi.eventlog" | tail -n +2 | cut -f 1 | grep -v '^0x' | { ! grep -q .; }
+	# ... and a warning says so, as hpcat's (from a pipe likewise)
+	run sh -c "hpstat -o tsv - <'$FIX/ipe.l-hi.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpstat: <stdin>: warning: 60 info-table bands keep bare addresses: an eventlog names its own only as a file, not from standard input (name the file instead, or its bands with hpcat -I first)" ]
+	run sh -c "cat '$FIX/ipe.l-hi.eventlog' | hpstat -o tsv /dev/stdin 2>&1 >/dev/null"
+	[ "$output" = "hpstat: /dev/stdin: warning: 60 info-table bands keep bare addresses: an eventlog names its own only as a file, not from a pipe (name the file instead, or its bands with hpcat -I first)" ]
+	# an eventlog of another breakdown, or a .hp of -hi bands: no word
+	run sh -c "hpstat -o tsv - <'$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+	run sh -c "hpstat -o tsv - <'$FIX/ipe.l-hi.hp' 2>&1 >/dev/null"
+	[ "$output" = "" ]
 }
 
 @test "trends: the exit census counts in no slope; a steady leak grows, a table is flat, a burst shrinks" {

@@ -128,3 +128,18 @@ struct ipe_table *ipe_in_own(const char *path)
 	hpt_input_close(&in);
 	return t;
 }
+
+void ipe_in_bare_warn(const char *name, const char *path, int follow,
+                      uint64_t bare, const char *remedy)
+{
+	struct stat st;
+	int from_stdin = strcmp(path, "-") == 0;
+	if (bare == 0 || (!follow && !from_stdin && stat(path, &st) == 0 &&
+	                  S_ISREG(st.st_mode)))
+		return;
+	hpt_data_warn(name, 0, "%llu info-table bands keep bare addresses: "
+	              "an eventlog names its own only as a file, not %s (%s)",
+	              (unsigned long long)bare,
+	              follow ? "followed (-f)" : from_stdin
+	              ? "from standard input" : "from a pipe", remedy);
+}

@@ -72,4 +72,19 @@ uint64_t ipe_in_merge(struct ipe_table *t, const struct ipe_table *from);
  */
 struct ipe_table *ipe_in_own(const char *path);
 
+/*
+ * The warning for an eventlog whose own IPE table ipe_in_own could not
+ * read because of where it comes from: path is standard input ("-"),
+ * another file that is not a regular file (a pipe), or follow is set
+ * (hpcat -f).  When bare (its -hi bands left as bare addresses,
+ * hp_names_bare) is above 0 and path is such an input: "NAME: warning:
+ * N info-table bands keep bare addresses: an eventlog names its own
+ * only as a file, not from standard input (REMEDY)" ("not followed
+ * (-f)", "not from a pipe"), name as messages name the input, remedy
+ * the program's way out.  The caller checks that the input is an
+ * eventlog without a table of its own or given.
+ */
+void ipe_in_bare_warn(const char *name, const char *path, int follow,
+                      uint64_t bare, const char *remedy);
+
 #endif
