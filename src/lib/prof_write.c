@@ -173,9 +173,68 @@ static void header(const struct prof_report *r)
 	}
 }
 
+/*
+ * Would the line that row x's label ends (at depth d: its indent, the
+ * label's last line, the space after it, the module, a space and the
+ * SRC) read back as a column header or another report's title, were
+ * the label and module columns padded to nothing?  "COST" ending a label
+ * before the module "CENTRE", or a label "\tDATE Time and Allocation
+ * Profiling" before the module "Report", make one of a row (prof_read.c,
+ * second_report); with one space more after each column the line is a
+ * row again and reads back the same.  (A label holding such a line whole
+ * is proftree.1's BUGS.)
+ */
+static int header_across(const struct prof_report *r, uint32_t x, uint32_t d)
+{
+	static const char title[] = " Time and Allocation Profiling Report";
+	const char *l = prof_name(r, r->label[x]), *nl;
+	size_t ln = prof_len(r, r->label[x]), mn = prof_len(r, r->module[x]);
+	size_t sn = r->has_src ? prof_len(r, r->src[x]) : 0;
+	size_t tl = sizeof title - 1, n, i;
+	char *b;
+	int hit = 0;
+	while ((nl = memchr(l, '\n', ln)) != NULL) {
+		ln -= (size_t)(nl + 1 - l);
+		l = nl + 1;
+		d = 0; /* a raw newline: the last line starts at column 0 */
+	}
+	if (d > 0)
+		return 0; /* both need the line's first byte */
+	b = hpt_xmalloc(ln + mn + sn + 3);
+	memcpy(b, l, ln);
+	n = ln;
+	b[n++] = ' ';
+	memcpy(b + n, prof_name(r, r->module[x]), mn);
+	n += mn;
+	if (r->has_src) {
+		b[n++] = ' ';
+		memcpy(b + n, prof_name(r, r->src[x]), sn);
+		n += sn;
+	}
+	/* only a line the label's own does not make (that is BUGS, and
+	 * written as it always was) */
+	if (n >= 11 && memcmp(b, "COST CENTRE", 11) == 0 && ln < 11)
+		hit = 1;
+	if (n > tl && b[0] == '\t')
+		for (i = 1; !hit && i + tl <= n; i++)
+			hit = memcmp(b + i, title, tl) == 0 && i + tl > ln;
+	free(b);
+	return hit;
+}
+
+/* 1 if some row needs header_across's space more, else 0. */
+static size_t more_room(const struct prof_report *r)
+{
+	uint32_t it = r->first_root, x, d;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		if (header_across(r, x, d))
+			return 1;
+	return 0;
+}
+
 /* The flat table: one row per (label, module, SRC) above 1 % of the
  * time or the allocation, by individual ticks descending (prof_flat). */
-static void flat_table(const struct prof_report *r)
+static void flat_table(const struct prof_report *r, size_t more)
 {
 	struct prof_cc *f;
 	size_t nf = prof_flat(r, PROF_W_TICKS, &f), i, kept = 0;
@@ -197,6 +256,8 @@ static void flat_table(const struct prof_report *r)
 		if (c > ws)
 			ws = c;
 	}
+	wl += more;
+	wm += more;
 	padded("COST CENTRE", 11, wl);
 	hpt_out_char(' ');
 	padded("MODULE", 6, wm);
@@ -379,7 +440,7 @@ static void warn_unwritable(const struct prof_report *r)
 
 void prof_write(const struct prof_report *r)
 {
-	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc;
+	size_t wl = 11, wm = 6, ws = 3, wn = 3, *lc, more;
 	uint64_t maxno = 0;
 	uint32_t it, d, x;
 
@@ -390,7 +451,8 @@ void prof_write(const struct prof_report *r)
 	}
 	warn_unwritable(r);
 	header(r);
-	flat_table(r);
+	more = more_room(r);
+	flat_table(r, more);
 
 	/* Code-point widths of every name once, then the column widths. */
 	lc = hpt_xmalloc((r->names.count ? r->names.count : 1) * sizeof *lc);
@@ -409,6 +471,8 @@ void prof_write(const struct prof_report *r)
 	}
 	if (digits(maxno) > wn)
 		wn = digits(maxno); /* the widest no. is the largest's */
+	wl += more;
+	wm += more;
 	column_header(r, wl, wm, ws, wn);
 
 	it = r->first_root;
