@@ -282,16 +282,21 @@ EOF
 	run hpstat $'a\tb'
 	[ "$status" -eq 2 ]
 	[ "$output" = 'hpstat: a\tb: No such file or directory' ]
-	# a long name keeps its start and its end, 100 bytes in all
-	x=$(printf 'x%.0s' {1..3000})
-	run hpcat -I "$x" "$FIX/leak.hc.hp"
-	[ "$status" -eq 2 ]
-	n=$(printf 'x%.0s' {1..48})...$(printf 'x%.0s' {1..49})
-	[ "$output" = "hpcat: $n: File name too long" ]
+	# a name of up to 1024 bytes is shown whole (every real path); a
+	# longer one keeps its start and its end, 1024 bytes in all
 	x=$(printf 'y%.0s' {1..300})
 	run hpcat "$x/end.hp"
 	[ "$status" -eq 2 ]
-	n=$(printf 'y%.0s' {1..48})...$(printf 'y%.0s' {1..42})/end.hp
+	[ "$output" = "hpcat: $x/end.hp: File name too long" ]
+	x=$(printf 'x%.0s' {1..3000})
+	run hpcat -I "$x" "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	n=$(printf 'x%.0s' {1..510})...$(printf 'x%.0s' {1..511})
+	[ "$output" = "hpcat: $n: File name too long" ]
+	x=$(printf 'y%.0s' {1..2000})
+	run hpcat "$x/end.hp"
+	[ "$status" -eq 2 ]
+	n=$(printf 'y%.0s' {1..510})...$(printf 'y%.0s' {1..504})/end.hp
 	[ "$output" = "hpcat: $n: File name too long" ]
 	# the hint runs as written
 	gzip -c "$FIX/leak.hc.hp" >'a b.gz'
@@ -314,11 +319,13 @@ EOF
 		c=${c%)}
 		bash -c "$c" | cmp - <(hpcat "$FIX/leak.hc.hp")
 	done
-	# a name too long to copy: the command names FILE
-	cp 'a b.gz' "$(printf 'z%.0s' {1..120}).gz"
-	run hpcat z*.gz
+	# a name too long to copy (over 1024 bytes): the command names FILE
+	x=$(printf 'z%.0s' {1..200})
+	mkdir -p "$x/$x/$x/$x/$x/$x"
+	cp 'a b.gz' "$x/$x/$x/$x/$x/$x/a.gz"
+	run hpcat "$x/$x/$x/$x/$x/$x/a.gz"
 	[ "$status" -eq 2 ]
-	n=$(printf 'z%.0s' {1..48})...$(printf 'z%.0s' {1..46}).gz
+	n=$(printf 'z%.0s' {1..200})/$(printf 'z%.0s' {1..200})/$(printf 'z%.0s' {1..108})...$(printf 'z%.0s' {1..104})/$x/$x/a.gz
 	[ "$output" = "hpcat: $n: gzip-compressed data: uncompress it first (zcat FILE | hpcat)" ]
 }
 

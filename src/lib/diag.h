@@ -67,9 +67,12 @@ void hpt_offset_repair(const char *file, int strict, uint64_t offset,
 /* ---- names of files in messages ---- */
 
 /* The most bytes hpt_name shows of a name: a longer one loses its
- * middle, so that a message naming a file stays one line of about 200
- * bytes. */
-#define HPT_NAME_MAX 100
+ * middle.  A name is the user's: every real path (a CI checkout's
+ * included) is shown whole, so that it can be copied and so that tests
+ * do not depend on where the tree lies; only an absurd one (beyond a
+ * kilobyte) is cut, so that a message stays one line of about 200
+ * bytes besides its file name. */
+#define HPT_NAME_MAX 1024
 
 /* One unit of a name or value quoted in a diagnostic, at s (n > 0
  * bytes left): written to o (room for 9 bytes, NUL-terminated): TAB
