@@ -159,6 +159,10 @@ static void stat_file(const char *path, const struct opts *o,
 	else if (st->samples == 1 && st->nbands > 0)
 		hpt_data_warn(in.name, 0, "one sample: integrals, shares and "
 		              "slopes are 0, means are its values");
+	else if (st->time_lost && st->nbands > 0)
+		hpt_data_warn(in.name, 0, "sample times too close for their "
+		              "size (about 16 digits are kept): integrals, "
+		              "means, slopes and growth are not reliable");
 	else if (st->duration == 0 && st->nbands > 0)
 		hpt_data_warn(in.name, 0, "%llu samples, all at one time: "
 		              "integrals, shares and slopes are 0, means are "

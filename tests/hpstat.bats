@@ -831,3 +831,31 @@ hpstat: $k: max total 3.1 MiB (3204656 bytes) at 0.354314 s exceeds the limit 1.
 	hpcat -q -I "$F/leak.hcL-p.prof" "$F/leak.hcL-p.hp" >"$BATS_TEST_TMPDIR/r.hp"
 	[ "$(hpstat -q -d -o tsv "$BATS_TEST_TMPDIR/r.hp" "$F/leak.hcL-p.eventlog" | tail -n +2 | awk -F'\t' '$2 == 0 || $3 == 0' | wc -l)" -eq 0 ]
 }
+
+@test "sample times closer than their doubles tell apart: a warning, not a false \"all at one time\" (issue 25)" {
+	local f="$BATS_TEST_TMPDIR/big.hp" t
+	{
+		printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+		printf 'BEGIN_SAMPLE %s\na\t%s\nEND_SAMPLE %s\n' 10000000.000000001 100 10000000.000000001 10000000.000000002 200 10000000.000000002
+		printf 'BEGIN_SAMPLE 10000000.000000003\nEND_SAMPLE 10000000.000000003\n'
+	} >"$f"
+	run sh -c 'hpstat "$1" 2>&1 >/dev/null' sh "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpstat: $f: warning: sample times too close for their size (about 16 digits are kept): integrals, means, slopes and growth are not reliable" ]
+	t=100000000000000000000000000000000000000
+	{
+		printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+		printf 'BEGIN_SAMPLE %s\na\t%s\nEND_SAMPLE %s\n' $t.0 100 $t.0 $t.2 200 $t.2
+		printf 'BEGIN_SAMPLE %s.4\nEND_SAMPLE %s.4\n' $t $t
+	} >"$f"
+	run sh -c 'hpstat "$1" 2>&1 >/dev/null' sh "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpstat: $f: warning: sample times too close for their size (about 16 digits are kept): integrals, means, slopes and growth are not reliable" ]
+	# times equal as decimals, written differently: all at one time
+	printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 1.0\na\t1\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 1.00\na\t2\nEND_SAMPLE 1.00\n' >"$f"
+	run sh -c 'hpstat "$1" 2>&1 >/dev/null' sh "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpstat: $f: warning: 2 samples, all at one time: integrals, shares and slopes are 0, means are plain averages" ]
+	# ordinary times: no warning
+	hpstat "$FIX/leak.hc.hp" 2>&1 >/dev/null | cmp - /dev/null
+}

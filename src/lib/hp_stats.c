@@ -421,6 +421,12 @@ void hp_stats_add(struct hp_stats *st, const struct hp_sample *s)
 		step_back(st, s);
 	else
 		st->duration += t - st->last.v;
+	/* a step the doubles lose: about 12 significant bits at most */
+	if (st->samples > 0 &&
+	    (t == st->last.v ? hpt_dec_cmp(s->time_text, st->last.text) != 0
+	                     : t > st->last.v && t - st->last.v <
+	                       (t < 0 ? -t : t) * 0x1p-40))
+		st->time_lost = 1;
 	if ((dot = memchr(s->time_text, '.', tlen)) != NULL &&
 	    tlen - (size_t)(dot + 1 - s->time_text) >
 	    (size_t)st->time_decimals)

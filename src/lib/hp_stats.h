@@ -143,6 +143,11 @@ struct hp_stats {
 	double mean_total;       /* total_integral / duration (bytes), or
 	                          * the average total with a duration of 0 */
 	int time_decimals;       /* most decimals of a time in the input */
+	int time_lost;           /* two samples' times differ in the input
+	                          * by less than their doubles can show
+	                          * (under 2^-40 of their size, or not at
+	                          * all): the figures that use time
+	                          * differences are unreliable */
 	int exit_census;         /* after finish: the input ends with GHC's
 	                          * exit census (its last sample, not its
 	                          * first, is empty); 0: the program was
