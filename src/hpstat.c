@@ -52,27 +52,6 @@ struct opts {
 	int fmt;                 /* 0 text, 1 tsv, 2 json */
 };
 
-/* -L: bytes, with an optional k, M or G (powers of 1024). */
-static uint64_t parse_limit(const char *arg)
-{
-	size_t n = strlen(arg);
-	uint64_t v, mul = 1;
-	int r;
-	if (n > 0 && strchr("kMG", arg[n - 1]) != NULL) {
-		mul = arg[n - 1] == 'k' ? 1024u
-		      : arg[n - 1] == 'M' ? 1024u * 1024 : 1024u * 1024 * 1024;
-		n--;
-	}
-	r = hpt_parse_u64(arg, n, &v);
-	if (r == -1 || n == 0)
-		hpt_usage_error("-L: not a size in bytes: \"%s\" (digits, "
-		                "then k, M or G for powers of 1024)", arg);
-	if (r == -2 || v > UINT64_MAX / mul)
-		hpt_usage_error("-L: size out of range: \"%s\" (at most "
-		                "2^64-1 bytes)", arg);
-	return v * mul;
-}
-
 /* A copy of h's JOB, units and clock into c (what -d compares). */
 static void keep_header(struct hp_header *c, const struct hp_header *h)
 {
@@ -467,7 +446,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'L':
 			o->has_limit = 1;
-			o->limit = parse_limit(optarg);
+			o->limit = hpt_opt_size('L', optarg);
 			break;
 		case 'd': o->diff = 1; break;
 		case 'G':

@@ -859,3 +859,30 @@ hpstat: $k: max total 3.1 MiB (3204656 bytes) at 0.354314 s exceeds the limit 1.
 	# ordinary times: no warning
 	hpstat "$FIX/leak.hc.hp" 2>&1 >/dev/null | cmp - /dev/null
 }
+
+# A reviewer's -L 100MiB, 100m and 0.1G were refused: sizes take the
+# units people write (binary whatever the spelling), fractions with one.
+@test "-L takes k/M/G/T in either case, with B or iB, and fractions of a unit" {
+	local a want
+	for a in 200M 200m 200MiB 200MB 200mb 209715200 209715200B; do
+		run hpstat -L "$a" -o json "$FIX/leak.hc.hp"
+		[ "$status" -eq 0 ] || { echo "$a: $status"; return 1; }
+	done
+	want='hpstat: '"$FIX"'/leak.hc.hp: max total 45.1 MiB (47274800 bytes) at 0.175242 s exceeds the limit 10.5 KiB (10737 bytes)'
+	run hpstat -L 0.00001G -o json "$FIX/leak.hc.hp"
+	[ "$status" -eq 1 ]
+	[ "${lines[${#lines[@]}-1]}" = "$want" ]
+	run hpstat -L 0.5k -o json "$FIX/leak.hc.hp"
+	[ "$status" -eq 1 ]
+	[ "${lines[${#lines[@]}-1]}" = "hpstat: $FIX/leak.hc.hp: max total 45.1 MiB (47274800 bytes) at 0.175242 s exceeds the limit 512 B (512 bytes)" ]
+	run hpstat -L 16777215.999999999T -o json "$FIX/leak.hc.hp"
+	[ "$status" -eq 0 ]
+	for a in 1.5 .5G 1.G 1.0000000001G 1Gi 1iB B 12x; do
+		run hpstat -L "$a" "$FIX/leak.hc.hp"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "hpstat: -L: not a size in bytes: \"$a\" (digits, then k, M, G or T for powers of 1024)" ]
+	done
+	run hpstat -L 16777216T "$FIX/leak.hc.hp"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = 'hpstat: -L: size out of range: "16777216T" (at most 2^64-1 bytes)' ]
+}

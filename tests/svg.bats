@@ -625,14 +625,14 @@ if len(w) != len(k) or bad:
 	hpcat -o svg -Y 20M "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/c.svg"
 	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/c.svg")" == *"; cut at the top by -Y" ]]
 	grep -q '<g id="bands" clip-path="url(#plot)" data-base="520">' "$BATS_TEST_TMPDIR/c.svg"
-	for bad in 0 x 20T 99999999999999999999 20MB; do
+	for bad in 0 x 20X 99999999999999999999 20MiBs; do
 		run hpcat -o svg -Y "$bad" "$FIX/leak.hc.hp"
 		[ "$status" -eq 2 ] || { echo "$bad"; return 1; }
 	done
 	run hpcat -o svg -Y 0 "$FIX/leak.hc.hp"
 	[ "${lines[0]}" = 'hpcat: -Y: the size axis needs a maximum above 0' ]
 	run hpcat -o svg -Y 2x "$FIX/leak.hc.hp"
-	[ "${lines[0]}" = 'hpcat: -Y: not a size in bytes: "2x" (digits, then k, M or G for powers of 1024)' ]
+	[ "${lines[0]}" = 'hpcat: -Y: not a size in bytes: "2x" (digits, then k, M, G or T for powers of 1024)' ]
 }
 
 @test "hpcat -o svg: key labels cut in the middle keep what tells bands apart, and never read the same" {

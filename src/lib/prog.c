@@ -231,25 +231,53 @@ uint64_t hpt_opt_u64(int opt, const char *what, const char *arg,
 	return v;
 }
 
+/* The power of 1024 a size's unit letter means (k/K 1, m/M 2, g/G 3,
+ * t/T 4), or 0 when c is no unit letter. */
+static int size_power(char c)
+{
+	const char *units = "kmgt", *u;
+	char l = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+	u = l != '\0' ? strchr(units, l) : NULL;
+	return u != NULL ? (int)(u - units) + 1 : 0;
+}
+
 uint64_t hpt_opt_size(int opt, const char *arg)
 {
-	size_t n = strlen(arg);
-	uint64_t v, mul = 1;
-	int r;
-	if (n > 0 && strchr("kMG", arg[n - 1]) != NULL) {
-		mul = arg[n - 1] == 'k' ? 1024u
-		      : arg[n - 1] == 'M' ? 1024u * 1024 : 1024u * 1024 * 1024;
+	size_t n = strlen(arg), ip = 0, fd = 0, i;
+	uint64_t v = 0, frac = 0, scale = 1, mul = 1, fb;
+	int power = 0, r, bad = 0;
+	/* the unit: B, or a letter with an optional iB or B after it */
+	if (n >= 1 && (arg[n - 1] == 'B' || arg[n - 1] == 'b')) {
 		n--;
+		if (n >= 2 && arg[n - 1] == 'i' && size_power(arg[n - 2]))
+			n--;
 	}
-	r = hpt_parse_u64(arg, n, &v);
-	if (r == -1 || n == 0)
+	if (n >= 1 && (power = size_power(arg[n - 1])) != 0)
+		n--;
+	for (r = 0; r < power; r++)
+		mul *= 1024u;
+	while (ip < n && arg[ip] != '.')
+		ip++;
+	r = hpt_parse_u64(arg, ip, &v);
+	if (ip < n) {            /* a fraction: with a unit, 9 digits at most */
+		fd = n - ip - 1;
+		bad = power == 0 || fd == 0 || fd > 9 ||
+		      hpt_parse_u64(arg + ip + 1, fd, &frac) != 0;
+		for (i = 0; i < fd && i < 9; i++)
+			scale *= 10;
+	}
+	if (r == -1 || ip == 0 || bad)
 		hpt_usage_error("-%c: not a size in bytes: \"%s\" (digits, "
-		                "then k, M or G for powers of 1024)", opt,
+		                "then k, M, G or T for powers of 1024)", opt,
 		                q(arg));
-	if (r == -2 || v > UINT64_MAX / mul)
+	/* frac / scale of a unit in whole bytes (rounded down): frac < 10^9
+	 * and mul / 1024 <= 2^30, so no product passes 2^64 */
+	fb = frac * (mul / 1024) / scale * 1024 +
+	     frac * (mul / 1024) % scale * 1024 / scale;
+	if (r == -2 || v > UINT64_MAX / mul || v * mul > UINT64_MAX - fb)
 		hpt_usage_error("-%c: size out of range: \"%s\" (at most "
 		                "2^64-1 bytes)", opt, q(arg));
-	return v * mul;
+	return v * mul + fb;
 }
 
 double hpt_opt_decimal(int opt, const char *what, const char *arg,

@@ -82,10 +82,13 @@ int hpt_keyword(int opt, const char *what, const char *arg,
 uint64_t hpt_opt_u64(int opt, const char *what, const char *arg,
                      uint64_t min, uint64_t max, int clamp);
 
-/* A size in bytes as the value of option opt: digits, then k, M or G
- * for powers of 1024 ("200M" is 200 x 2^20 bytes), no more than
- * 2^64-1 bytes; or the usage error "-Y: not a size in bytes: "x"
- * (digits, then k, M or G for powers of 1024)" or "-Y: size out of
+/* A size in bytes as the value of option opt: digits, then a unit of
+ * a power of 1024, k, M, G or T in either case, alone or followed by
+ * "B" or "iB" ("200M", "200m", "200MiB" and "200MB" are all 200 x 2^20
+ * bytes), or "B" or nothing for bytes; with a unit, a fraction of up
+ * to 9 digits ("0.5G"), rounded down to whole bytes; no more than
+ * 2^64-1 bytes.  Or the usage error "-Y: not a size in bytes: "x"
+ * (digits, then k, M, G or T for powers of 1024)" or "-Y: size out of
  * range: "x" (at most 2^64-1 bytes)".  hpstat -L and hpcat -Y. */
 uint64_t hpt_opt_size(int opt, const char *arg);
 
