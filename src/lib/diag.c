@@ -31,10 +31,7 @@ void hpt_exit_fatal(void)
 	exit(2);
 }
 
-/* The length of the valid UTF-8 sequence of two to four bytes at u (at
- * most n bytes), or 0: escape.c's hpt_utf8_len, which the base of the
- * library cannot call. */
-static size_t utf8_len(const unsigned char *u, size_t n)
+size_t hpt_utf8_len(const unsigned char *u, size_t n)
 {
 	size_t len, i;
 	if (u[0] >= 0xc2 && u[0] <= 0xdf)
@@ -65,7 +62,7 @@ size_t hpt_quote_unit(char *o, const char *s, size_t n, size_t *w)
 	} else if (c >= 0x20 && c < 0x7f) {
 		o[0] = (char)c;
 		*w = 1;
-	} else if (c >= 0x80 && (l = utf8_len(u, n)) != 0 &&
+	} else if (c >= 0x80 && (l = hpt_utf8_len(u, n)) != 0 &&
 	           !(l == 3 && c == 0xef && u[1] == 0xbb && u[2] == 0xbf) &&
 	           !(l == 2 && c == 0xc2 && u[1] < 0xa0)) {
 		/* UTF-8 is shown as such; a byte-order mark, which would be

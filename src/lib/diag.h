@@ -83,6 +83,11 @@ void hpt_offset_repair(const char *file, int strict, uint64_t offset,
  * rule of hpt_quote and hpt_name. */
 size_t hpt_quote_unit(char *o, const char *s, size_t n, size_t *w);
 
+/* The length of the valid UTF-8 sequence of two to four bytes at s (at
+ * most n bytes), or 0 (ASCII, or not UTF-8).  Here, in the base, so
+ * that hpt_quote_unit and escape.h's users share one definition. */
+size_t hpt_utf8_len(const unsigned char *s, size_t n);
+
 /* File name file as a diagnostic shows it, into a static buffer (one
  * of four, used in turn: up to four names in one message): escaped as
  * hpt_quote_unit does, so that it stays on its line and shows every

@@ -9,25 +9,6 @@
 #include "diag.h"
 #include "output.h"
 
-size_t hpt_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
 size_t hpt_cps(const char *s, size_t n)
 {
 	size_t i, c = 0;

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "diag.h"
+
 /* Quote n bytes of s for a diagnostic, into a static buffer: at most
  * about HPT_QUOTE_MAX bytes (then "..."), so that a message quoting
  * input fits one line of about 200 bytes; TAB as \t, backslash as \\,
@@ -18,9 +20,8 @@
 #define HPT_QUOTE_MAX 80
 const char *hpt_quote(int slot, const char *s, size_t n);
 
-/* The length of the valid UTF-8 sequence of two to four bytes at s (at
- * most n bytes), or 0 (ASCII, or not UTF-8). */
-size_t hpt_utf8_len(const unsigned char *s, size_t n);
+/* hpt_utf8_len, the length of a UTF-8 sequence, is diag.h's (the base
+ * of the library needs it for the names in messages). */
 
 /* The number of code points in n bytes of UTF-8 (each byte that is not
  * a continuation byte counts one): the width GHC pads .prof columns to. */
