@@ -1915,24 +1915,24 @@ static int lines_up(const struct reader *rd, const char *s,
 	return hpt_cps(s, w->mod_s) == rd->module_col;
 }
 
-/* Could a line s parsed as w (NULL: not a row) be a row on its own,
+/* Could a line parsed as w (NULL: not a row) be a row on its own,
  * where it stands, rather than the end of the join sj parsed as wj?
  * Not if it is no row, or would be a second root; nor, in a report
- * with no SRC row that fails to line up with the header, if the join
- * lines up and the line does not (lines_up); nor, in a SRC layout whose
- * rows line up with the header, if it does not line up while joined it
- * makes a row (a label ending in a newline leaves only padding before
- * the module). */
-static int row_alone(const struct reader *rd, const char *s,
-                     const struct row *w, const char *sj,
-                     const struct row *wj, int join_ok)
+ * whose rows line up with the header, if the join lines up (lines_up),
+ * even when the line alone does too: a label with spaces can put the
+ * line's own module and SRC at the header's columns, and the join loses
+ * no line where the line alone drops the kept one; nor, in a SRC layout
+ * whose rows line up, if it does not line up while joined it makes a
+ * row (a label ending in a newline leaves only padding before the
+ * module). */
+static int row_alone(const struct reader *rd, const struct row *w,
+                     const char *sj, const struct row *wj, int join_ok)
 {
 	if (!w)
 		return 0;
 	if (w->ind == 0 && !w->empty && rd->rows > 0)
 		return 0;
-	if (join_ok && rd->unaligned == 0 && lines_up(rd, sj, wj) &&
-	    !lines_up(rd, s, w))
+	if (join_ok && rd->unaligned == 0 && lines_up(rd, sj, wj))
 		return 0;
 	if (rd->r->has_src && !w->aligned && join_ok &&
 	    rd->aligned > 0 && rd->unaligned == 0)
@@ -1972,7 +1972,7 @@ static int tree_row(struct reader *rd, const char *s, size_t n)
 		join_ok = parse_row(rd, rd->carry, rd->carry_len, &wj) == 0 &&
 		          joined_in_label(rd, &wj);
 		is_row = parse_row(rd, s, n, &w) == 0;
-		if (join_ok && !row_alone(rd, s, is_row ? &w : NULL,
+		if (join_ok && !row_alone(rd, is_row ? &w : NULL,
 		                          rd->carry, &wj, join_ok)) {
 			add_row(rd, rd->carry, rd->carry_len, &wj);
 			rd->carry_len = 0;
