@@ -22,8 +22,10 @@
 #include "alloc.h"
 #include "escape.h"
 #include "heap_in.h"
+#include "hp_names.h"
 #include "hp_select.h"
 #include "hp_write.h"
+#include "ipe_in.h"
 #include "num.h"
 #include "output.h"
 #include "prog.h"
@@ -45,6 +47,13 @@ struct slice {
 	struct hp_sink sink;
 	struct hpt_intern bands;
 	struct hp_sample s;
+	const char *path;             /* the operand ("-": standard input) */
+	/* an eventlog file's -hi bands named by its own IPE table, as
+	 * hpcat names them: read into raw, renamed into bands (own NULL:
+	 * no table, the reader interns into bands) */
+	struct ipe_table *own;
+	struct hp_names *rn;
+	struct hpt_intern raw;
 	/* -m/-t: the first pass's integrals, then the bands kept */
 	struct hp_integral integral;
 	unsigned char *present;       /* present[b]: b was in a kept sample */
@@ -119,7 +128,7 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 
 	hp_samplesel_rewind(&sl->samples);
 	hpt_quiet = hpt_quiet || quiet;
-	h = heap_in_new(in, &sl->bands, 0, NULL);
+	h = heap_in_new(in, sl->own ? &sl->raw : &sl->bands, 0, NULL);
 	if (write && sl->sink.header)
 		sl->sink.header(sl->sink.arg, heap_in_header(h));
 	while ((it = heap_in_next(h, s)) != HP_EOF) {
@@ -137,6 +146,8 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 		}
 		if (read++ == limit)
 			break;
+		if (sl->rn)
+			hp_names_sample(sl->rn, &sl->raw, s);
 		/* GHC ends a complete run with an empty census. */
 		final = read > 1 && s->n == 0;
 		if (!hp_samplesel_take(&sl->samples, s))
@@ -166,6 +177,14 @@ static uint64_t pass(struct slice *sl, struct hpt_input *in, int write,
 		last_out = hpt_xstrdup(s->time_text);
 		last_empty = s->n == 0;
 	}
+	/* standard input or a pipe: no own table read (ipe_in_own), its
+	 * -hi bands stay bare, as hpcat warns (once: not in the second
+	 * pass of -m/-t) */
+	if (!sl->own && heap_in_header(h)->elapsed_clock)
+		ipe_in_bare_warn(in->name, sl->path, 0,
+		                 hp_names_bare(&sl->bands, 0),
+		                 "name the file instead, or its bands with "
+		                 "hpcat -I first");
 	hpt_quiet = was_quiet;
 	if (write && kept > 0 && final && !last_empty) {
 		/* The slice of a complete run stays one: it ends with an
@@ -432,10 +451,22 @@ int main(int argc, char **argv)
 	hpt_fail_trailer = "hpslice: error: output incomplete, see the "
 	                   "messages of hpslice\n";
 	hpt_intern_init(&sl.bands);
+	sl.path = files[0];
+	if ((sl.own = ipe_in_own(files[0])) != NULL) {
+		hpt_intern_init(&sl.raw);
+		sl.rn = hp_names_new(sl.own, NULL, &sl.bands);
+	}
 	if (sl.rank)
 		slice_twice(&sl, files[0]);
 	else
 		slice_once(&sl, files[0]);
+	if (sl.rn) {
+		hp_names_warn(sl.rn, files[0], NULL);
+		hp_names_free(sl.rn);
+		hpt_intern_free(&sl.raw);
+		ipe_table_free(sl.own);
+		free(sl.own);
+	}
 
 	if (sl.sink.end)
 		sl.sink.end(sl.sink.arg, &sl.bands);

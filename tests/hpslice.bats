@@ -367,3 +367,31 @@ EOF
 		printf '%s\n' "$sec" | grep -q "^\.Xr $p 1" || { echo "no $p(1)"; return 1; }
 	done
 }
+
+# Issue 25: hpslice gave an -hi eventlog's bands as bare addresses, with
+# no word, where hpcat and hpstat name them by the log's own IPE events.
+@test "an -hi eventlog file: bands named by its own IPE events, as hpcat names them; from a pipe, bare with a warning" {
+	local f="$FIX/ipe.l-hi.eventlog" d="$BATS_TEST_TMPDIR" o
+	for o in "-n 2,5" "-m 4" "-t 5" "-s 1 -e 2" "-k ^Main -o tsv" "-z -j 3"; do
+		hpslice $o "$f" >"$d/a" 2>"$d/err"
+		hpcat -q "$f" | hpslice -q $o >"$d/b"
+		cmp "$d/a" "$d/b" || { echo "$o"; return 1; }
+		# one warning, even when -m/-t read the log twice
+		[ "$(cat "$d/err")" = "hpslice: $f: warning: 39 of 60 info-table bands are not in the IPE table: bare addresses kept" ]
+	done
+	grep -q '^Main\.main{THUNK_2_0::IO_()}@Ipe\.hs:(28,1)-(39,38)#0x40baf8	' "$d/a"
+	# standard input, a pipe named as a file: read once, bare, said
+	run sh -c "hpslice -m 4 <'$f' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpslice: <stdin>: warning: 60 info-table bands keep bare addresses: an eventlog names its own only as a file, not from standard input (name the file instead, or its bands with hpcat -I first)" ]
+	run sh -c "cat '$f' | hpslice -n 2 /dev/stdin 2>&1 >/dev/null"
+	[ "$output" = "hpslice: /dev/stdin: warning: 60 info-table bands keep bare addresses: an eventlog names its own only as a file, not from a pipe (name the file instead, or its bands with hpcat -I first)" ]
+	hpslice -q -n 2 <"$f" | sed -n '6,$p' | grep -v '_SAMPLE ' | cut -f 1 | grep -v '^0x' | { ! grep -q .; }
+	# -q, another breakdown's log, a .hp of -hi bands: no word
+	run sh -c "hpslice -q -n 2 <'$f' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+	run sh -c "hpslice <'$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+	run sh -c "hpslice <'$FIX/ipe.l-hi.hp' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}
