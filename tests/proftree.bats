@@ -74,34 +74,39 @@ tsv_roundtrip() {
 	[ "$n" -ge 18 ]
 }
 
+# prof_said FILE: does -o prof of FILE say that it will not read back
+# the same (proftree.1 BUGS)?  Those inputs are left out of the round
+# trips below, and must be the ones known to be so.
+prof_said() {
+	proftree -o prof "$1" 2>&1 >/dev/null | grep -q '^proftree: warning: -o prof: '
+}
+PROF_SAID=" fuzz-empty-label-over-prof.in fuzz-empty-label-over-tsv.in fuzz-json-label-blank-line.in fuzz-json-label-six-lines.in fuzz-newline-label-columns.in fuzz-sets-title-line.in"
+
 @test "round trip: -o prof | -o tsv equals -o tsv (fixtures, cases)" {
+	local f said=""
 	for f in "$FIX"/*.prof "$TOP"/tests/cases/proftree/*.in; do
 		[ -s "$f" ] || continue
 		proftree -o tsv "$f" >/dev/null 2>&1 || continue # error cases
 		# a label holding a column header or retainer-set title
-		# line, a blank line or more than five lines: proftree.1, BUGS
-		case $f in */fuzz-newline-label-columns.in|*/fuzz-sets-title-line.in) continue ;; esac
-		case $f in */fuzz-json-label-blank-line.in|*/fuzz-json-label-six-lines.in) continue ;; esac
-		# an empty label its parent cannot hold: proftree.1, -o prof
-		case $f in */fuzz-empty-label-over-*.in) continue ;; esac
+		# line, a blank line or more than five lines, an empty label
+		# its parent cannot hold: -o prof says so (proftree.1 BUGS)
+		if prof_said "$f"; then said="$said ${f##*/}"; continue; fi
 		tsv_roundtrip "$f" 2>/dev/null || { echo "$f"; return 1; }
 	done
+	[ "$said" = "$PROF_SAID" ] || { echo "said: $said"; return 1; }
 }
 
 # Issue 25: commands of TAB, NUL or control bytes (fuzz-roundtrip-5f91...,
 # -7770..., -b68e...: "\t   \t\0..." was written as a blank line and
-# read back as "(command unknown)").
+# read back as "(command unknown)"); a two-line label whose second line,
+# with the module and SRC after it, also lines up alone (-5aad...).
 @test "-o prof reads back to the same header and tree: fixtures, golden inputs, ../shared/cases/fuzz" {
-	local f n=0 o="$BATS_TEST_TMPDIR"
+	local f n=0 o="$BATS_TEST_TMPDIR" said=""
 	for f in "$FIX"/*.prof "$TOP"/tests/cases/proftree/*.in "$CASES"/fuzz/*.prof; do
 		[ -s "$f" ] || continue
 		proftree -q -o tsv "$f" >/dev/null 2>&1 || continue # error cases
-		case $f in
-		# proftree.1 BUGS and -o prof, as in the test above
-		*/fuzz-newline-label-columns.in|*/fuzz-sets-title-line.in) continue ;;
-		*/fuzz-json-label-blank-line.in|*/fuzz-json-label-six-lines.in) continue ;;
-		*/fuzz-empty-label-over-*.in) continue ;;
-		esac
+		# proftree.1 BUGS, as in the test above: said, and known
+		if prof_said "$f"; then said="$said ${f##*/}"; continue; fi
 		proftree -q -o prof "$f" >"$o/1"
 		proftree -q -o prof "$o/1" >"$o/2" || { echo "$f: does not read back"; return 1; }
 		diff -u <(proftree -q -o tsv "$f") <(proftree -q -o tsv "$o/1") || { echo "$f: another tree"; return 1; }
@@ -112,6 +117,7 @@ tsv_roundtrip() {
 	done
 	echo "$n inputs"
 	[ "$n" -ge 100 ]
+	[ "$said" = "$PROF_SAID" ] || { echo "said: $said"; return 1; }
 	f="$TOP/tests/cases/proftree/fuzz-roundtrip-5f91df866119.in"
 	[ "$(proftree -q -o prof "$f" | sed -n 3p)" = "$(printf '\t   (command unknown)')" ]
 }

@@ -389,53 +389,144 @@ static int space_at_end(const char *s, size_t n)
 	return n && (s[0] == ' ' || s[n - 1] == ' ');
 }
 
+/* Could the line l[0..n) of a label, starting a line of the file, read
+ * as something else than part of a row: a column header (it starts
+ * "COST CENTRE"), another report's title (a TAB, then " Time and
+ * Allocation Profiling Report" in it) or the start of the retainer-set
+ * list (that title alone)?  Whether it does depends on the lines around
+ * it (prof_read.c; proftree.1 BUGS), so this says only that it may. */
+static int line_like_header(const char *l, size_t n)
+{
+	static const char title[] = " Time and Allocation Profiling Report";
+	static const char sets[] = "Retainer sets created during profiling:";
+	size_t k;
+	if (n >= 11 && memcmp(l, "COST CENTRE", 11) == 0)
+		return 1;
+	if (n >= sizeof sets - 1 && memcmp(l, sets, sizeof sets - 1) == 0) {
+		for (k = sizeof sets - 1; k < n; k++)
+			if (l[k] != ' ' && l[k] != '\t')
+				break;
+		if (k == n)
+			return 1;
+	}
+	if (n == 0 || l[0] != '\t')
+		return 0;
+	for (k = 1; k + sizeof title - 1 <= n; k++)
+		if (memcmp(l + k, title, sizeof title - 1) == 0)
+			return 1;
+	return 0;
+}
+
+/* Can the label of n bytes at l not come back from a .prof?  1 when it cannot: spaces at its ends (the columns are
+ * split at runs of spaces, and the leading ones are its depth), more
+ * than 5 lines (the reader joins at most 5 into a row), or a line
+ * before its last that is blank (spaces and TABs, or none: it ends the
+ * tree) or ends in a CR (dropped with the line's end).  2 when it may
+ * not: a line of it looks like a header (line_like_header; each starts
+ * a line of the file, the first in the flat table).  0 otherwise. */
+static int label_unwritable(const char *l, size_t n)
+{
+	const char *e = l + n, *nl, *q;
+	int lines = 1, may = 0;
+	if (space_at_end(l, n))
+		return 1;
+	for (; (nl = memchr(l, '\n', (size_t)(e - l))) != NULL; l = nl + 1) {
+		for (q = l; q < nl && (*q == ' ' || *q == '\t'); q++)
+			;
+		if (q == nl || nl[-1] == '\r' || ++lines > 5)
+			return 1;
+		may |= line_like_header(l, (size_t)(nl - l));
+	}
+	may |= line_like_header(l, (size_t)(e - l));
+	return may ? 2 : 0;
+}
+
 /*
- * The name of row x that GHC's layout cannot hold, as "label" etc. in
- * *what, or PROF_NONE.  The columns are split at runs of spaces, so a
- * label or SRC loses spaces at its ends (and a label's leading ones
- * make it deeper in the tree), a module with a space splits into two
- * columns and an empty module shifts the columns after it.
+ * The name of row x that GHC's layout cannot hold, as
+ * "label" etc. in *what, or PROF_NONE: a label as label_unwritable
+ * says (*may set when it only may not come back); a module that is
+ * empty (the columns after it shift) or holds a space (it reads back as
+ * two columns) or a line break; a SRC with spaces at its ends or a line
+ * break (GHC writes neither: the text format has no way to mark one).
  */
 static uint32_t unwritable_name(const struct prof_report *r, uint32_t x,
-                                const char **what)
+                                const char **what, int *may)
 {
 	uint32_t lab = r->label[x], mod = r->module[x], src = r->src[x];
-	if (space_at_end(prof_name(r, lab), prof_len(r, lab))) {
+	const char *m = prof_name(r, mod), *sr = prof_name(r, src);
+	size_t mn = prof_len(r, mod), sn = prof_len(r, src);
+	int u = label_unwritable(prof_name(r, lab), prof_len(r, lab));
+	*may = 0;
+	if (u == 1) {
 		*what = "label";
 		return lab;
 	}
-	if (prof_len(r, mod) == 0 ||
-	    memchr(prof_name(r, mod), ' ', prof_len(r, mod))) {
+	if (mn == 0 || memchr(m, ' ', mn) || memchr(m, '\n', mn)) {
 		*what = "module";
 		return mod;
 	}
-	if (r->has_src && space_at_end(prof_name(r, src), prof_len(r, src))) {
+	if (r->has_src && (space_at_end(sr, sn) || memchr(sr, '\n', sn))) {
 		*what = "SRC";
 		return src;
 	}
-	return PROF_NONE;
+	*may = u == 2;
+	*what = "label";
+	return u == 2 ? lab : PROF_NONE;
+}
+
+/* Has row x an empty label and inherited figures that, with its
+ * parent's individual ones, exceed its parent's inherited ones?  An
+ * empty label hides its indentation, and the reader places such a row
+ * under a row higher up that can hold it (proftree.1, -o prof); GHC's
+ * figures never are so. */
+static int empty_misplaced(const struct prof_report *r, uint32_t x)
+{
+	uint32_t p = r->parent[x];
+	if (prof_len(r, r->label[x]) != 0 || p == PROF_NONE)
+		return 0;
+	return r->inh_time[x] > r->inh_time[p] ||
+	       r->inh_time[p] - r->inh_time[x] < r->ind_time[p] ||
+	       r->inh_alloc[x] > r->inh_alloc[p] ||
+	       r->inh_alloc[p] - r->inh_alloc[x] < r->ind_alloc[p];
 }
 
 /* One warning for the rows whose names do not read back as they are,
- * naming the first, so that no change on the way back goes unsaid. */
+ * naming the first, one for the labels that may not, and one for the
+ * empty labels that read back in another place, so that no change on
+ * the way back goes unsaid. */
 static void warn_unwritable(const struct prof_report *r)
 {
-	uint32_t it = r->first_root, x, d, id, first = PROF_NONE;
-	unsigned long rows = 0;
+	uint32_t it = r->first_root, x, d, id, first[2] = {0, 0};
+	unsigned long rows[2] = {0, 0}, empty = 0;
 	const char *what = "", *w;
+	int may;
 	while ((x = prof_next(r, &it, &d)) != PROF_NONE) {
-		if ((id = unwritable_name(r, x, &w)) == PROF_NONE)
+		empty += empty_misplaced(r, x);
+		if ((id = unwritable_name(r, x, &w, &may)) == PROF_NONE)
 			continue;
-		if (rows++ == 0) {
-			first = id;
-			what = w;
+		if (rows[may]++ == 0) {
+			first[may] = id;
+			if (!may)
+				what = w;
 		}
 	}
-	if (rows)
+	if (rows[0])
 		hpt_warn("-o prof: %lu row%s with names a .prof cannot hold "
 		         "(read back changed), the first the %s \"%s\"",
-		         rows, rows == 1 ? "" : "s", what,
-		         hpt_quote(0, prof_name(r, first), prof_len(r, first)));
+		         rows[0], rows[0] == 1 ? "" : "s", what,
+		         hpt_quote(0, prof_name(r, first[0]),
+		                   prof_len(r, first[0])));
+	if (rows[1])
+		hpt_warn("-o prof: %lu label%s with a line like a column "
+		         "header or title (read back may differ), the first "
+		         "\"%s\"", rows[1], rows[1] == 1 ? "" : "s",
+		         hpt_quote(0, prof_name(r, first[1]),
+		                   prof_len(r, first[1])));
+	if (empty)
+		hpt_warn("-o prof: %lu row%s with an empty label and more "
+		         "inherited cost than %s parent can hold (read back "
+		         "under a row higher up)", empty,
+		         empty == 1 ? "" : "s", empty == 1 ? "its" : "their");
 }
 
 void prof_write(const struct prof_report *r)
