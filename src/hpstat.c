@@ -292,6 +292,10 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 			nread++;
 	if (o->fmt == 1)
 		hp_stats_write_tsv_header(nfiles > 1);
+	/* several files, none readable: still the array, as TSV still has
+	 * its header */
+	if (o->fmt == 2 && nfiles > 1 && nread == 0)
+		hpt_out_str("[]\n");
 	for (i = 0; i < nfiles; i++) {
 		if (errs[i]) {
 			hpt_say("%s: %s", hpt_name(files[i]),

@@ -138,6 +138,11 @@ same_output() {
 	[ "$st" -eq 2 ]
 	run sh -c 'hpstat -o json nosuch a.hp 2>/dev/null | jq -r ".[].file"'
 	[ "$output" = "a.hp" ]
+	# none readable: still an array (it was nothing), as TSV its header
+	run sh -c 'hpstat -o json nosuch nosuch2 2>/dev/null; echo "exit $?"'
+	[ "$output" = "$(printf '[]\nexit 2')" ]
+	run sh -c 'hpstat -o tsv nosuch nosuch2 2>/dev/null | cut -f 1'
+	[ "$output" = "file" ]
 	# TSV: the rows of the files read, under one header
 	run sh -c 'hpstat -o tsv a.hp nosuch b.hp 2>/dev/null | cut -f1 | uniq'
 	[ "$output" = "$(printf 'file\na.hp\nb.hp')" ]
