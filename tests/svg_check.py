@@ -343,6 +343,11 @@ def cmd_keycheck(root):
         if full == "* (GHC: a closure of unknown type)":
             full = "*"
         entries.append((full, f))
+        # the tooltip gives the share as the key does ("<0.1 %" too)
+        tipshare = [l for l in tip(g).split("\n") if l.startswith("share ")]
+        if tipshare != ["share %s of the area" % f["key-share"]]:
+            fail("key entry %r: tooltip %r, key %r" % (full, tipshare,
+                                                      f["key-share"]))
         if f["key-name"] != "OTHER":
             keyed.add(full)
     for full, f in entries:

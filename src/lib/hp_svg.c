@@ -455,6 +455,15 @@ static double share(const struct chart *c, uint32_t band, double other)
 	return total > 0 ? v / total * 100 : 0;
 }
 
+/* A share in percent as the key and the tooltips show it (a new
+ * string): one decimal, "<0.1 %" for a share above 0 that would show
+ * as 0.0. */
+static char *share_text(double pct)
+{
+	return pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
+	                             : hpt_xasprintf("%.1f %%", pct);
+}
+
 /* Whether a name holds "...", the mark GHC leaves where it cut a cost
  * centre stack to its -L length (rts/ProfHeap.c). */
 static int has_dots(const char *s, size_t n)
@@ -471,14 +480,16 @@ static int has_dots(const char *s, size_t n)
 static void band_tip(const struct chart *c, const struct hpt_intern *bands,
                      uint32_t band, size_t others, double other, int bytes)
 {
-	char *s, *m;
+	char *s, *m, *p = share_text(share(c, band, other));
 	if (band == UINT32_MAX) {
 		m = size_short(c->other_peak, bytes);
 		s = hpt_xasprintf("OTHER: %zu more bands summed\npeak %s\n"
-		                  "share %.1f %% of the area", others, m,
-		                  share(c, band, other));
+		                  "share ", others, m);
 		free(m);
 		svg_raw(s);
+		svg_tip(p, strlen(p), 0); /* "<0.1 %" */
+		svg_raw(" of the area");
+		free(p);
 		free(s);
 		return;
 	}
@@ -492,11 +503,11 @@ static void band_tip(const struct chart *c, const struct hpt_intern *bands,
 	svg_raw(s);
 	free(s);
 	out_time(c, c->max_t[band]);
-	s = hpt_xasprintf("\nshare %.1f %% of the area",
-	                  share(c, band, other));
-	svg_raw(s);
-	free(s);
+	svg_raw("\nshare ");
+	svg_tip(p, strlen(p), 0); /* "<0.1 %" */
+	svg_raw(" of the area");
 	free(m);
+	free(p);
 }
 
 /* ---- the plan: everything decided before painting ---- */
@@ -1025,8 +1036,7 @@ static void key_row(const struct chart *c, const struct plan *p, size_t d,
 	             "text-anchor=\"end\"", s);
 	free(s);
 	pct = share(c, band, p->other);
-	s = pct > 0 && pct < 0.05 ? hpt_xstrdup("<0.1 %")
-	                          : hpt_xasprintf("%.1f %%", pct);
+	s = share_text(pct);
 	svg_text_str(WIDTH - 10, y + 13.5, "class=\"key-share\" "
 	             "text-anchor=\"end\"", s);
 	free(s);
