@@ -713,8 +713,9 @@ function drive(t) {
 	}
 	function ev(el, type) { el.dispatchEvent(new t.win.MouseEvent(type, {bubbles: true, view: t.win})); }
 	t.say('bands', bands.length, 'rows', t.qa('g.key-entry').length, 'shown', shown());
+	var w0 = t.box(t.q('#key1 .key-name')).w;
 	ev(t.q('#band1'), 'mouseover');
-	t.say('hover band1', t.q('#band1').getAttribute('stroke'), t.q('#key1 rect').getAttribute('stroke'), t.q('#key1 .key-name').getAttribute('font-weight'));
+	t.say('hover band1', t.q('#band1').getAttribute('stroke'), t.q('#key1 rect').getAttribute('stroke'), t.q('#key1 .key-name').getAttribute('text-decoration'), 'same width', t.box(t.q('#key1 .key-name')).w === w0);
 	ev(t.q('#band1'), 'mouseout');
 	t.say('out', t.q('#band1').getAttribute('stroke'), t.q('#key1 rect').getAttribute('stroke'));
 	ev(t.q('#key2 .key-name'), 'mouseover');
@@ -736,7 +737,7 @@ JS
 	printf '%s\n' "${lines[@]}"
 	[ "$status" -eq 0 ]
 	# band 1, buildMap (peak 9.16 MiB of 50): 83 pixels high alone, on the axis (y 520)
-	[ "$output" = "$(printf 'bands 5 rows 5 shown 5\nhover band1 #000000 #000000 bold\nout none none\nhover key2 #000000\nalone 1 bottom 520 height 83 dimmed 4\nback 5 true dimmed 0\nalone 1\nescape 5')" ]
+	[ "$output" = "$(printf 'bands 5 rows 5 shown 5\nhover band1 #000000 #000000 underline same width true\nout none none\nhover key2 #000000\nalone 1 bottom 520 height 83 dimmed 4\nback 5 true dimmed 0\nalone 1\nescape 5')" ]
 	# without script (rsvg-convert) the picture is what it was: the
 	# script element alone removed changes no pixel
 	sed '/^<script/,/^]]><\/script>$/d' "$BATS_TEST_TMPDIR/o.svg" >"$BATS_TEST_TMPDIR/n.svg"
