@@ -28,7 +28,7 @@
 static const char usage[] =
     "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] "
     "[file ...]\n"
-    "       hpcat -o svg [-m bands] [-t percent] [-Y size] [options] "
+    "       hpcat -o svg [-m bands] [-t percent] [-Y size] [-X time] "
     "[file ...]";
 
 static volatile sig_atomic_t stopped;
@@ -295,7 +295,7 @@ static void parse_opts(int argc, char **argv, struct cat_opts *o)
 	int c;
 	memset(o, 0, sizeof *o);
 	hp_svg_opts_init(&o->svg);
-	while ((c = hpt_getopt(argc, argv, "fSqo:I:m:t:Y:")) != -1) {
+	while ((c = hpt_getopt(argc, argv, "fSqo:I:m:t:Y:X:")) != -1) {
 		switch (c) {
 		case 'f': o->follow = 1; break;
 		case 'S': o->strict = 1; break;
@@ -326,6 +326,13 @@ static void parse_opts(int argc, char **argv, struct cat_opts *o)
 			o->svg.ymax = hpt_opt_size('Y', optarg);
 			if (o->svg.ymax == 0)
 				hpt_usage_error("-Y: the size axis needs a "
+				                "maximum above 0");
+			o->chart_opt = c;
+			break;
+		case 'X':
+			o->svg.tmax = hpt_opt_decimal('X', "time", optarg, -1);
+			if (!(o->svg.tmax > 0))
+				hpt_usage_error("-X: the time axis needs a "
 				                "maximum above 0");
 			o->chart_opt = c;
 			break;

@@ -221,7 +221,7 @@ hp2ps_accepts() {
 	run hpcat -h
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] [file ...]" ]
-	[ "${lines[1]}" = "       hpcat -o svg [-m bands] [-t percent] [-Y size] [options] [file ...]" ]
+	[ "${lines[1]}" = "       hpcat -o svg [-m bands] [-t percent] [-Y size] [-X time] [file ...]" ]
 	[ "${lines[2]}" = "See the manual: man hpcat" ]
 	[ "${#lines[@]}" -eq 3 ]
 }
@@ -237,7 +237,7 @@ hp2ps_accepts() {
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hpcat: unknown option -Z" ]
 	[ "${lines[1]}" = "usage: hpcat [-fSq] [-o hp|tsv|wide|svg|ipe|cc] [-I table] [file ...]" ]
-	[ "${lines[2]}" = "       hpcat -o svg [-m bands] [-t percent] [-Y size] [options] [file ...]" ]
+	[ "${lines[2]}" = "       hpcat -o svg [-m bands] [-t percent] [-Y size] [-X time] [file ...]" ]
 	[ "${#lines[@]}" -eq 3 ]
 	run hpcat -o
 	[ "$status" -eq 2 ]

@@ -635,6 +635,43 @@ if len(w) != len(k) or bad:
 	[ "${lines[0]}" = 'hpcat: -Y: not a size in bytes: "2x" (digits, then k, M, G or T for powers of 1024)' ]
 }
 
+@test "hpcat -o svg -X: a fixed time axis, for charts of several runs" {
+	# two runs of other lengths (0.23 s, and a build whose run is
+	# cut short) drawn on one time axis: the same ticks, at the same
+	# places, each stack still at its totals
+	hpslice -e 0.1 "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/short.hp"
+	for f in "$FIX/leak.hc.hp" "$BATS_TEST_TMPDIR/short.hp"; do
+		hpcat -o svg -X 0.5 "$f" >"$BATS_TEST_TMPDIR/o.svg"
+		valid "$BATS_TEST_TMPDIR/o.svg"
+		run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/o.svg"
+		[ "$output" = "$(printf '0\n0.1\n0.2\n0.3\n0.4\n0.5')" ]
+		xmllint --xpath '//*[@class="time-tick"]/preceding-sibling::*[1]/@x1' "$BATS_TEST_TMPDIR/o.svg" >>"$BATS_TEST_TMPDIR/x1"
+		totals "$f" | python3 "$CHECK" tops "$BATS_TEST_TMPDIR/o.svg"
+		[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/o.svg")" != *"cut at the right"* ]]
+	done
+	[ "$(sort "$BATS_TEST_TMPDIR/x1" | uniq -c | awk '$1 != 2' | wc -l)" -eq 0 ]
+	# before the last sample: cut, and said so
+	hpcat -o svg -X 0.1 "$FIX/leak.hc.hp" >"$BATS_TEST_TMPDIR/c.svg"
+	[[ "$(xmllint --xpath 'string(//*[@id="date"])' "$BATS_TEST_TMPDIR/c.svg")" == *"; cut at the right by -X" ]]
+	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/c.svg"
+	[ "$output" = "$(printf '0\n0.02\n0.04\n0.06\n0.08\n0.10')" ]
+	grep -q '<g id="bands" clip-path="url(#plot)"' "$BATS_TEST_TMPDIR/c.svg"
+	# with -Y, and on an eventlog
+	hpcat -o svg -X 2 -Y 100M "$FIX/leak.l-hc.eventlog" >"$BATS_TEST_TMPDIR/e.svg"
+	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/e.svg"
+	[ "$output" = "$(printf '0\n0.5\n1.0\n1.5\n2.0')" ]
+	for bad in 0 0.0 x -1 1e3; do
+		run hpcat -o svg -X "$bad" "$FIX/leak.hc.hp"
+		[ "$status" -eq 2 ] || { echo "$bad"; return 1; }
+	done
+	run hpcat -o svg -X 0 "$FIX/leak.hc.hp"
+	[ "${lines[0]}" = 'hpcat: -X: the time axis needs a maximum above 0' ]
+	run hpcat -o svg -X x "$FIX/leak.hc.hp"
+	[ "${lines[0]}" = 'hpcat: -X: not a time: "x"' ]
+	run hpcat -X 1 "$FIX/leak.hc.hp"
+	[ "${lines[0]}" = 'hpcat: -X is an option of the chart: it needs -o svg' ]
+}
+
 @test "hpcat -o svg: key labels cut in the middle keep what tells bands apart, and never read the same" {
 	{
 		printf 'JOB "hi"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\n'

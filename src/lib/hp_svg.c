@@ -534,6 +534,7 @@ struct plan {
 	double *xs;              /* each column's time */
 	double other;            /* OTHER's integral */
 	double top;              /* the largest stacked top */
+	double last;             /* the latest column's time */
 	int bytes;               /* VALUE_UNIT is bytes */
 	int one_time;            /* every sample at one time: a bar */
 	struct scale sc;
@@ -690,6 +691,13 @@ static void plan_time(struct chart *c, struct plan *p)
 	 * axis has its origin; a slice far from 0 is not */
 	if (sc->tmin > 0 && sc->tmin <= (sc->tmax - sc->tmin) / 4)
 		sc->tmin = 0;
+	p->last = sc->tmax;
+	/* -X: 0 to its time, whatever the samples span (the plot's clip
+	 * cuts what lies after it; a bar at its own time) */
+	if (c->opts.tmax > 0) {
+		sc->tmin = 0;
+		sc->tmax = c->opts.tmax;
+	}
 	/* the time axis spans at least 10^-12 of its largest time (and 1
 	 * when all the samples are at one time): below that the doubles
 	 * cannot tell the ticks apart (from 2^53, about 9e15, not even
@@ -944,6 +952,8 @@ static void draw_subtitle(const struct chart *c, const struct plan *p)
 			            "(cut off?)");
 		if (p->top > p->sc.ymax)
 			hpt_out_str("; cut at the top by -Y");
+		if (p->ncol && p->last > p->sc.tmax)
+			hpt_out_str("; cut at the right by -X");
 	}
 	hpt_out_str("</text>\n");
 }
@@ -1250,6 +1260,7 @@ void hp_svg_opts_init(struct hp_svg_opts *o)
 	o->max_bands = HP_SVG_BANDS;
 	o->percent = 1;
 	o->ymax = 0;
+	o->tmax = 0;
 }
 
 void hp_sink_svg(struct hp_sink *k, const struct hp_svg_opts *o)

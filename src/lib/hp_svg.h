@@ -65,20 +65,25 @@
  * the others are summed into OTHER. */
 #define HP_SVG_BANDS 20
 
-/* What the chart shows (hpcat -m, -t, -Y).  The bands that keep their
+/* What the chart shows (hpcat -m, -t, -Y, -X).  The bands that keep their
  * names are chosen by hp2ps's -t and hpslice's -m (hp_rank_keep_sum,
  * hp_select.h): the smallest bands summed while together under percent
  * per cent (0..100; 0: none) of the total, then at most max_bands
  * (1..HP_SVG_BANDS) of the largest time integrals; every other band is
  * summed into OTHER.  ymax is the size
  * axis' maximum in bytes (VALUE_UNIT), 0 for the largest stacked top
- * rounded up to a tick; what lies above a fixed maximum is cut off. */
+ * rounded up to a tick; what lies above a fixed maximum is cut off.
+ * tmax (> 0) makes the time axis run from 0 to tmax (SAMPLE_UNIT,
+ * seconds), what lies after it cut off; 0 fits the axis to the
+ * samples. */
 struct hp_svg_opts {
 	uint64_t max_bands;
 	double percent;
 	uint64_t ymax;
+	double tmax;
 };
-/* The defaults: HP_SVG_BANDS bands, 1 per cent (hp2ps's -t1), ymax 0. */
+/* The defaults: HP_SVG_BANDS bands, 1 per cent (hp2ps's -t1), ymax 0,
+ * tmax 0. */
 void hp_svg_opts_init(struct hp_svg_opts *o);
 
 /* The chart as a sink: header, samples and marks are gathered, and the
