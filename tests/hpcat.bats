@@ -850,3 +850,28 @@ see_also() {
 	printf '%s\n' "${lines[@]}" | grep -qx 'BEGIN_SAMPLE 14.00'
 	[ "$(printf '%s\n' "${lines[@]}" | grep -c 'earlier than\|13\.100$')" -eq 0 ]
 }
+
+# Issue 25 (session 9 fuzzing): a time shifted by a second profile's or a
+# joined file's offset ("0.100" after "0", plus 1.00) was written 1.100
+# after 1.00, which hpcat then read as the carry 2.00
+# (fuzz-carry-second-profile, carry-second-profile): it is written 1.10.
+@test "hpcat of hpcat's output: times shifted by a second profile or a joined file never read back as a 6.x carry" {
+	local o="$BATS_TEST_TMPDIR" c="$TOP/tests/cases/hpcat"
+	printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.00\nx\t1\nEND_SAMPLE 0.00\nBEGIN_SAMPLE 1.00\nEND_SAMPLE 1.00\n' >"$o/a.hp"
+	printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\nx\t3\nEND_SAMPLE 0\nMARK 0.100\nBEGIN_SAMPLE 0.100\nx\t4\nEND_SAMPLE 0.100\n' >"$o/b.hp"
+	hpcat "$o/a.hp" "$o/b.hp" >"$o/j" 2>"$o/err"
+	[ "$(grep -c . "$o/err")" -eq 0 ]
+	[ "$(grep -E '^(BEGIN_SAMPLE|MARK)' "$o/j" | tr '\n' ' ')" = "BEGIN_SAMPLE 0.00 BEGIN_SAMPLE 1.00 BEGIN_SAMPLE 1.00 MARK 1.10 BEGIN_SAMPLE 1.10 " ]
+	hpcat "$o/j" >"$o/2" 2>"$o/err2"
+	cmp "$o/j" "$o/2"
+	[ "$(grep -c . "$o/err2")" -eq 0 ]
+	# a carry of GHC 6.x in the second profile is still one
+	printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 13.90\nEND_SAMPLE 13.90\nBEGIN_SAMPLE 13.100\nEND_SAMPLE 13.100\n' >"$o/c.hp"
+	[ "$(hpcat -q "$o/a.hp" "$o/c.hp" | grep BEGIN_SAMPLE | tr '\n' ' ')" = "BEGIN_SAMPLE 0.00 BEGIN_SAMPLE 1.00 BEGIN_SAMPLE 14.90 BEGIN_SAMPLE 15.00 " ]
+	for f in "$c/fuzz-carry-second-profile.in" "$c/carry-second-profile.in"; do
+		hpcat -q "$f" >"$o/1"
+		hpcat "$o/1" >"$o/2" 2>"$o/err3"
+		cmp "$o/1" "$o/2"
+		[ "$(grep -c . "$o/err3")" -eq 0 ]
+	done
+}
