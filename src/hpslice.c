@@ -64,6 +64,7 @@ struct slice {
 	/* -z: the time of the first kept sample */
 	char *origin;
 	double origin_time;
+	struct hp_time_form written;  /* -z: the last time written */
 };
 
 /* -z: s's time less the first kept sample's (0 for a time before it,
@@ -75,6 +76,9 @@ static void shift(struct slice *sl, struct hp_sample *s)
 	s->time_text = hpt_xgrow(s->time_text, &s->time_cap, n + 1, 1);
 	memcpy(s->time_text, t, n + 1);
 	free(t);
+	/* 1.600 after 1.50, less 0.5: not 1.100 after 1.00, which a
+	 * reader takes for GHC 6.x's carry (2.00) */
+	hp_time_no_carry(s->time_text, &sl->written);
 	s->time = s->time > sl->origin_time ? s->time - sl->origin_time : 0;
 }
 
@@ -451,6 +455,7 @@ int main(int argc, char **argv)
 	hpt_fail_trailer = "hpslice: error: output incomplete, see the "
 	                   "messages of hpslice\n";
 	hpt_intern_init(&sl.bands);
+	sl.written.dec = -1;
 	sl.path = files[0];
 	if ((sl.own = ipe_in_own(files[0])) != NULL) {
 		hpt_intern_init(&sl.raw);

@@ -395,3 +395,16 @@ EOF
 	run sh -c "hpslice <'$FIX/ipe.l-hi.hp' 2>&1 >/dev/null"
 	[ "$output" = "" ]
 }
+
+# Issue 25 (kin of the session-9 fuzz finding in hp_read): -z took the
+# origin away as text, 1.600 after 1.50 less 0.5 made 1.100 after 1.00,
+# which hpcat then read as GHC 6.x's carry 2.00.
+@test "-z: a time made to look like a GHC 6.x carry is written without its last zero, and hpcat reads it back as written" {
+	local o="$BATS_TEST_TMPDIR"
+	printf 'JOB "a"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.5\nEND_SAMPLE 0.5\nBEGIN_SAMPLE 1.50\nx\t1\nEND_SAMPLE 1.50\nMARK 1.600\nBEGIN_SAMPLE 1.600\nx\t2\nEND_SAMPLE 1.600\n' >"$o/z.hp"
+	hpslice -z -s 0.5 "$o/z.hp" >"$o/1"
+	[ "$(grep -E '^(BEGIN_SAMPLE|MARK)' "$o/1" | tr '\n' ' ')" = "BEGIN_SAMPLE 0.0 BEGIN_SAMPLE 1.00 MARK 1.10 BEGIN_SAMPLE 1.10 " ]
+	hpcat "$o/1" >"$o/2" 2>"$o/err"
+	cmp "$o/1" "$o/2"
+	[ ! -s "$o/err" ]
+}

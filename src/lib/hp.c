@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "num.h"
 
 void hp_sample_free(struct hp_sample *s)
 {
@@ -120,4 +121,18 @@ const char *hp_band_identity(const char *name, size_t len, size_t *id_len)
 	}
 	*id_len = len;
 	return name;
+}
+
+void hp_time_no_carry(char *t, struct hp_time_form *last)
+{
+	char *dot = strchr(t, '.');
+	size_t n = strlen(t), ip = dot ? (size_t)(dot - t) : n;
+	uint64_t sec;
+	if (dot && n - ip - 1 == 3 && memcmp(dot + 1, "100", 3) == 0 &&
+	    last->dec == 2 && ip < 20 && hpt_parse_u64(t, ip, &sec) == 0 &&
+	    sec == last->sec)
+		t[--n] = '\0';
+	last->dec = dot ? (int)(n - ip - 1) : -1;
+	if (ip >= 20 || hpt_parse_u64(t, ip, &last->sec) != 0)
+		last->dec = -1;
 }

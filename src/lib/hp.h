@@ -172,4 +172,27 @@ struct hp_sink {
 	void *arg;
 };
 
+/*
+ * The form of the last time written to a .hp, for hp_time_no_carry: its
+ * decimals (-1: none yet, or not a plain time) and its whole seconds.
+ * Start with dec -1.
+ */
+struct hp_time_form {
+	int dec;
+	uint64_t sec;
+};
+
+/*
+ * Make the time text t (as about to be written, NUL-terminated) not
+ * read back as GHC 6.x's carry, and note it in *last, the form of the
+ * time written before it.  The .hp reader (hp_read.h) reads "S.100"
+ * after a time of two decimals and the same whole seconds S as S+1.00,
+ * the way GHC 6.x's rts/ProfHeap.c printed 13.995 (13.100); a time that
+ * a tool shifted (a joined file's offset added, hpslice -z's origin
+ * taken away: 0.100 after 0, plus 1.00) can take that form without
+ * being a carry.  Such a t loses its last zero in place ("S.10", the
+ * same time).  Nothing to report.
+ */
+void hp_time_no_carry(char *t, struct hp_time_form *last);
+
 #endif

@@ -185,8 +185,8 @@ struct hp_reader {
 	uint64_t prev_int;       /* and its whole seconds */
 	int kept_dec;            /* the same of the last time kept (a */
 	uint64_t kept_int;       /* complete sample's or a MARK's) */
-	int out_dec;             /* the same of the last time as written */
-	uint64_t out_int;        /* (after the offsets: written_form) */
+	struct hp_time_form out; /* the same of the last time as written
+	                          * (after the offsets: written_form) */
 	/* The sample's rows as one block of text (hp.h, rows): fast_rows
 	 * read them all in one call, from rows_start to rows_end, each
 	 * as the writer would write it (rows_ok: so far). */
@@ -715,7 +715,7 @@ struct hp_reader *hp_reader_new(struct hpt_input *in,
 	int seen_any = 0;
 	r->in = in;
 	r->offset = time_offset ? hpt_xstrdup(time_offset) : NULL;
-	r->prev_dec = r->kept_dec = r->out_dec = -1;
+	r->prev_dec = r->kept_dec = r->out.dec = -1;
 	r->bands = bands;
 	r->strict = strict;
 	for (;;) {
@@ -878,27 +878,14 @@ static void shift_input(struct hp_reader *r, struct hp_sample *s)
 		shift_time(s, r->offset);
 }
 
-/*
- * A time kept (a complete sample's or a MARK's), s's text as it will be
- * written.  Shifted by a second profile's or a joined input's offset, a
- * text "S.100" after a written time of two decimals and the same whole
- * seconds S would read back as a 6.x carry (S+1.00) from hpcat's output,
- * though it was none where it came from ("0.100" after "0", shifted by
- * 1.00): it loses its last zero ("S.10", the same time).  Then the text
- * is noted as the last time written.
- */
+/* A time kept (a complete sample's or a MARK's), s's text as it will be
+ * written: shifted by a second profile's or a joined input's offset, it
+ * must not read back as a 6.x carry ("0.100" after "0", shifted by 1.00:
+ * 1.100 after 1.00), as hp_time_no_carry sees to; the form of every
+ * time kept is noted for it. */
 static void written_form(struct hp_reader *r, struct hp_sample *s)
 {
-	char *t = s->time_text, *dot = strchr(t, '.');
-	size_t n = strlen(t), ip = dot ? (size_t)(dot - t) : n;
-	uint64_t sec;
-	if ((r->run_offset || r->offset) && dot && n - ip - 1 == 3 &&
-	    memcmp(dot + 1, "100", 3) == 0 && r->out_dec == 2 && ip < 20 &&
-	    hpt_parse_u64(t, ip, &sec) == 0 && sec == r->out_int)
-		t[--n] = '\0';
-	r->out_dec = dot ? (int)(n - ip - 1) : -1;
-	if (ip >= 20 || hpt_parse_u64(t, ip, &r->out_int) != 0)
-		r->out_dec = -1;
+	hp_time_no_carry(s->time_text, &r->out);
 }
 
 /* The 8 bytes at p as a number, p[0] in its low byte whatever the
