@@ -896,3 +896,23 @@ prof2json: $d/ev-prof-no-begin.in: -S: the report needed repairs (see the warnin
 	run sh -c "proftree -D '$FIX/leak.l-p.prof' '$FIX/leak.p.prof' 2>&1 >/dev/null"
 	[ "$output" = "" ]
 }
+
+# Session 9, an outside review: the cuts (-z, -m, -d) are a second
+# pruning, which took every node as alive again: what -x or -f had
+# removed came back (under its old parent, its costs with it).
+@test "-x and -f, then -z, -m or -d: what -x or -f removed stays removed, and adds nothing" {
+	local f="$BATS_TEST_TMPDIR/min.prof" o
+	printf '\tx Time and Allocation Profiling Report  (Final)\n\n\t   t +RTS -P -RTS\n\n\ttotal time  =        0.02 secs   (16 ticks @ 1000 us, 1 processor)\n\ttotal alloc =          25 bytes  (excludes profiling overheads)\n\nCOST CENTRE MODULE SRC no. entries %%time %%alloc %%time %%alloc ticks bytes\n\nMAIN MAIN <built-in> 1 0 6.2 40.0 100.0 100.0 1 10\n q M s 4 1 62.5 40.0 62.5 40.0 10 10\n p M s 2 1 31.2 20.0 31.2 20.0 5 5\n' >"$f"
+	for o in -z "-d 5" "-m 1"; do
+		[ "$(proftree -q -x q $o -o tsv "$f" | cut -f 4 | tr '\n' ' ')" = "cost_centre MAIN p " ] || { echo "$o"; return 1; }
+		[ "$(proftree -q -f p $o -o tsv "$f" | cut -f 4 | tr '\n' ' ')" = "cost_centre MAIN p " ] || { echo "$o"; return 1; }
+	done
+	# -m folds only what it cut: p's 5 ticks and 5 bytes into MAIN
+	[ "$(proftree -q -x q -m 50 -o tsv "$f" | sed 1d)" = "$(printf '0\t1\t\tMAIN\tMAIN\t<built-in>\t1\t37.5\t60\t37.5\t60\t6\t15')" ]
+	# -o prof of such a tree reads back with MAIN at what is left
+	[ "$(proftree -q -x q -d 5 -o prof "$f" | proftree -q -o tsv | sed -n 2p | cut -f 10,11)" = "$(printf '37.5\t60')" ]
+	# a real report: -x main -z keeps no main; -f main -m 2 folds into
+	# MAIN only the bytes -m cut (10168), not the CAFs -f removed
+	[ "$(proftree -q -x main -z -o tsv "$FIX/leak.P.prof" | cut -f 4 | grep -c '^main$')" -eq 0 ]
+	[ "$(proftree -q -f main -m 2 -o tsv "$FIX/names.P.prof" | sed -n 2p | cut -f 4,13)" = "$(printf 'MAIN\t10168')" ]
+}

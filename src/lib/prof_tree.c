@@ -148,8 +148,14 @@ static uint64_t *subtree_entries(const struct prof_report *r,
 size_t prof_prune(struct prof_report *r, const struct prof_prune *o)
 {
 	size_t n = r->n, i, kept = 0;
-	unsigned char *dead = hpt_xcalloc(n ? n : 1, 1);
+	unsigned char *dead = hpt_xmalloc(n ? n : 1);
+	uint32_t it = r->first_root, x, d;
 
+	/* what an earlier pruning left out (unlinked, still in the
+	 * arrays) stays out, and adds nothing to what is kept */
+	memset(dead, 1, n ? n : 1);
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		dead[x] = 0;
 	if (o->nkeep)
 		keep_named(r, o, dead);
 	if (o->ndrop)

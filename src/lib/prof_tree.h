@@ -22,7 +22,8 @@ struct prof_prune {
 };
 
 /*
- * Prune r in place, in this order, then relink it (prof_link):
+ * Prune r in place, in this order, then relink it (prof_link); nodes an
+ * earlier call left out stay out (so -f and -x, then -z, -m and -d):
  *   keep: only the subtrees rooted at a matching node stay, with their
  *     ancestors as context (individual figures and entries set to 0,
  *     inherited figures summed over what is kept);
