@@ -916,3 +916,34 @@ prof2json: $d/ev-prof-no-begin.in: -S: the report needed repairs (see the warnin
 	[ "$(proftree -q -x main -z -o tsv "$FIX/leak.P.prof" | cut -f 4 | grep -c '^main$')" -eq 0 ]
 	[ "$(proftree -q -f main -m 2 -o tsv "$FIX/names.P.prof" | sed -n 2p | cut -f 4,13)" = "$(printf 'MAIN\t10168')" ]
 }
+
+# Session 9, an outside review: a -pj file's date or command with a line
+# break (or the title's words) made a .prof that did not read back, or
+# read back changed, without a word; -o tree printed them raw.
+@test "-o prof: a date or command a .prof cannot hold is warned of; what is not warned of reads back the same" {
+	local d="$BATS_TEST_TMPDIR" v fld w n=0
+	prof2json "$FIX/leak.P.prof" >"$d/base.json"
+	for v in 'a\tb' '\tx' 'x\t' 'a\rb' 'a\nb' 'x Time and Allocation Profiling Report' 'a  b' ' a' 'a ' 'COST CENTRE MODULE' 'a\\b'; do
+		for fld in program end_time; do
+			jq --arg v "$(printf "$v")" ".$fld=\$v" "$d/base.json" >"$d/j.json"
+			proftree -o prof "$d/j.json" >"$d/1" 2>"$d/err"
+			proftree -q -o prof "$d/1" >"$d/2" 2>/dev/null || true
+			w=$(grep -c 'cannot hold' "$d/err" || true)
+			if cmp -s "$d/1" "$d/2"; then
+				[ "$w" -eq 0 ] || { echo "$fld $v: warned, read back the same"; return 1; }
+			else
+				[ "$w" -eq 1 ] || { echo "$fld $v: not warned, read back changed"; return 1; }
+				n=$((n + 1))
+			fi
+		done
+	done
+	[ "$n" -eq 9 ]
+	jq --arg v "$(printf 'Mon\nNov')" '.end_time=$v' "$d/base.json" >"$d/j.json"
+	run proftree -o prof "$d/j.json"
+	[ "${lines[0]}" = 'proftree: warning: -o prof: the date holds a line break, which a .prof cannot hold (read back changed): "Mon\x0aNov"' ]
+	jq --arg v "$(printf 'p\nq')" '.program=$v' "$d/base.json" >"$d/j.json"
+	run proftree -o prof "$d/j.json"
+	[ "${lines[0]}" = 'proftree: warning: -o prof: the command holds a line break, which a .prof cannot hold (read back changed): "p\x0aq +RTS -P -RTS 200000"' ]
+	# -o tree escapes them as it escapes names
+	[ "$(proftree -o tree "$d/j.json" | head -1)" = 'command      p\nq +RTS -P -RTS 200000' ]
+}

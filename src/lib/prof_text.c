@@ -681,10 +681,17 @@ static void figs_widths(const struct prof_report *r, const struct figs *m,
 static void text_header(const struct prof_report *r)
 {
 	char b[64];
-	if (r->command)
-		hpt_out_printf("command      %s\n", r->command);
-	if (r->date)
-		hpt_out_printf("date         %s\n", r->date);
+	/* escaped as the names are: a -pj file's may hold anything */
+	if (r->command) {
+		hpt_out_str("command      ");
+		hpt_out_text(r->command, strlen(r->command), 0);
+		hpt_out_char('\n');
+	}
+	if (r->date) {
+		hpt_out_str("date         ");
+		hpt_out_text(r->date, strlen(r->date), 0);
+		hpt_out_char('\n');
+	}
 	if (r->has_time) {
 		hpt_out_printf("total time   %s secs (%llu ticks @ %u %s",
 		               r->total_secs, (unsigned long long)r->total_ticks,

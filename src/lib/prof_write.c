@@ -490,6 +490,41 @@ static int empty_misplaced(const struct prof_report *r, uint32_t x)
 	       r->inh_alloc[p] - r->inh_alloc[x] < r->ind_alloc[p];
 }
 
+/* Why the header field s (date: the date, else the command) cannot come
+ * back from a .prof, or NULL: a line break (the rest of the field would
+ * be a line of its own), the words of the title line (the title is
+ * found by them), and for the date, which the title line holds between
+ * a TAB and those words, a TAB or spaces at its ends. */
+static const char *header_unwritable(const char *s, int date)
+{
+	size_t n = s ? strlen(s) : 0;
+	if (!s)
+		return NULL;
+	if (strchr(s, '\n'))
+		return "a line break";
+	if (strstr(s, " Time and Allocation Profiling Report"))
+		return "the words of the title";
+	if (date && strchr(s, '\t'))
+		return "a TAB";
+	if (date && n && (s[0] == ' ' || s[n - 1] == ' '))
+		return "spaces at its ends";
+	return NULL;
+}
+
+/* One warning for each header field that does not read back. */
+static void warn_header(const struct prof_report *r)
+{
+	const char *why;
+	if ((why = header_unwritable(r->date, 1)) != NULL)
+		hpt_warn("-o prof: the date holds %s, which a .prof cannot "
+		         "hold (read back changed): \"%s\"", why,
+		         hpt_quote(0, r->date, strlen(r->date)));
+	if ((why = header_unwritable(r->command, 0)) != NULL)
+		hpt_warn("-o prof: the command holds %s, which a .prof cannot "
+		         "hold (read back changed): \"%s\"", why,
+		         hpt_quote(0, r->command, strlen(r->command)));
+}
+
 /* One warning for the rows whose names do not read back as they are,
  * naming the first, one for the labels that may not, and one for the
  * empty labels that read back in another place, so that no change on
@@ -540,6 +575,7 @@ void prof_write(const struct prof_report *r)
 		hpt_out_write(r->sets, r->sets_len);
 		return;
 	}
+	warn_header(r);
 	warn_unwritable(r);
 	header(r);
 	more = more_room(r);
