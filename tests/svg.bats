@@ -635,6 +635,23 @@ if len(w) != len(k) or bad:
 	[ "${lines[0]}" = 'hpcat: -Y: not a size in bytes: "2x" (digits, then k, M, G or T for powers of 1024)' ]
 }
 
+# Session 9, an outside review: a band of the input called OTHER (what
+# hpslice -m summed) was drawn by name, in a colour of the palette.
+@test "hpcat -o svg: the input's own OTHER is part of the chart's grey OTHER, never drawn by name" {
+	local o="$BATS_TEST_TMPDIR"
+	hpslice -m 3 "$FIX/leak.hc.hp" >"$o/m3.hp"
+	hpcat -o svg -t 0 "$o/m3.hp" >"$o/a.svg"
+	valid "$o/a.svg"
+	[ "$(python3 "$CHECK" key "$o/a.svg" | grep -c '^OTHER$')" -eq 1 ]
+	[ "$(xmllint --xpath 'string(//*[@id="key3"]/*[local-name()="rect"]/@fill)' "$o/a.svg")" = "#bbbbbb" ]
+	python3 "$CHECK" tips "$o/a.svg" | grep -qx 'OTHER: the input.s own OTHER | peak 6.02 MiB | share 2.3 % of the area'
+	[ "$(hpcat -o wide "$o/m3.hp" | python3 "$CHECK" keycheck "$o/a.svg" 0)" -eq 4 ]
+	totals "$o/m3.hp" | python3 "$CHECK" tops "$o/a.svg"
+	# with bands of the chart's own summed in too
+	hpslice -m 5 "$FIX/leak.hd.hp" | hpcat -o svg -m 3 -t 0 >"$o/b.svg"
+	python3 "$CHECK" tips "$o/b.svg" | grep -qx 'OTHER: the input.s own OTHER and 2 more bands summed | peak 6.92 MiB | share 8.8 % of the area'
+}
+
 @test "hpcat -o svg -X: a fixed time axis, for charts of several runs" {
 	# two runs of other lengths (0.23 s, and a build whose run is
 	# cut short) drawn on one time axis: the same ticks, at the same

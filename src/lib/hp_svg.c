@@ -476,15 +476,25 @@ static int has_dots(const char *s, size_t n)
 }
 
 /* The tooltip text of a drawn band, or of OTHER (band UINT32_MAX: the
- * sum of others bands, whose integrals add up to other). */
+ * sum of others bands, whose integrals add up to other; one of them the
+ * input's own OTHER when input_other is set). */
 static void band_tip(const struct chart *c, const struct hpt_intern *bands,
-                     uint32_t band, size_t others, double other, int bytes)
+                     uint32_t band, size_t others, int input_other,
+                     double other, int bytes)
 {
 	char *s, *m, *p = share_text(share(c, band, other));
 	if (band == UINT32_MAX) {
 		m = size_short(c->other_peak, bytes);
-		s = hpt_xasprintf("OTHER: %zu more bands summed\npeak %s\n"
-		                  "share ", others, m);
+		if (input_other && others == 1)
+			s = hpt_xasprintf("OTHER: the input's own OTHER\n"
+			                  "peak %s\nshare ", m);
+		else if (input_other)
+			s = hpt_xasprintf("OTHER: the input's own OTHER and "
+			                  "%zu more bands summed\npeak %s\n"
+			                  "share ", others - 1, m);
+		else
+			s = hpt_xasprintf("OTHER: %zu more bands summed\n"
+			                  "peak %s\nshare ", others, m);
 		free(m);
 		svg_raw(s);
 		svg_tip(p, strlen(p), 0); /* "<0.1 %" */
@@ -526,6 +536,7 @@ struct scale {
 struct plan {
 	const struct hpt_intern *bands;
 	size_t nb, nkeep, nother, nd, ncol;
+	int input_other;         /* one of nother: the input's OTHER */
 	uint32_t *order;         /* the ranking (hp_rank_order) */
 	size_t *rank;            /* per band: its d (nkeep: in OTHER) */
 	size_t *slot;            /* per named d: its palette slot */
@@ -609,6 +620,7 @@ static void plan_bands(struct chart *c, struct plan *p)
 	unsigned char *keep = hpt_xcalloc(p->nb + 1, 1);
 	unsigned char *present = hpt_xcalloc(p->nb + 1, 1);
 	size_t i, nranked;
+	long oid;
 	p->order = hpt_xcalloc(p->nb + 1, sizeof *p->order);
 	p->rank = hpt_xcalloc(p->nb + 1, sizeof *p->rank);
 	/* the rules of hpslice -m and hp2ps -t: one ranking, hp_select.h, of
@@ -617,14 +629,21 @@ static void plan_bands(struct chart *c, struct plan *p)
 	 * bands kept are the first of its order */
 	for (i = 0; i < c->npool; i++)
 		present[c->pool_band[i]] = 1;
-	nranked = hp_rank_order(&c->integral, p->bands, present, -1,
+	/* a band of the input called OTHER (hpslice -m's) is never drawn
+	 * by name: it is summed into the chart's own OTHER, grey, as
+	 * hpslice sums it */
+	oid = hpt_intern_find(p->bands, "OTHER", 5);
+	nranked = hp_rank_order(&c->integral, p->bands, present, oid,
 	                        p->order);
 	p->nkeep = hp_rank_keep_sum(&c->integral, p->bands, present,
-	                        c->opts.max_bands, c->opts.percent, -1, keep);
-	p->nother = nranked - p->nkeep;
+	                        c->opts.max_bands, c->opts.percent, oid, keep);
+	p->input_other = oid >= 0 && present[oid];
+	p->nother = nranked - p->nkeep + (size_t)p->input_other;
 	p->other = c->integral.total;
 	for (i = 0; i < nranked; i++)
 		p->rank[p->order[i]] = i < p->nkeep ? i : p->nkeep;
+	if (oid >= 0)
+		p->rank[oid] = p->nkeep;
 	for (i = 0; i < p->nkeep; i++) {
 		p->other -= hp_integral_of(&c->integral, p->order[i]);
 		if (has_dots(p->bands->name[p->order[i]],
@@ -1007,8 +1026,8 @@ static void draw_bands(const struct chart *c, const struct plan *p)
 		svg_path_end(attrs, 1);
 		free(attrs);
 		svg_tip_begin();
-		band_tip(c, p->bands, band_of(p, d), p->nother, p->other,
-		         p->bytes);
+		band_tip(c, p->bands, band_of(p, d), p->nother,
+		         p->input_other, p->other, p->bytes);
 		svg_tip_end("path");
 	}
 	svg_group_end();
@@ -1028,7 +1047,8 @@ static void key_row(const struct chart *c, const struct plan *p, size_t d,
 	svg_group(s);
 	free(s);
 	svg_tip_begin();
-	band_tip(c, p->bands, band, p->nother, p->other, p->bytes);
+	band_tip(c, p->bands, band, p->nother, p->input_other, p->other,
+	         p->bytes);
 	svg_tip_end(NULL);
 	s = hpt_xasprintf("fill=\"%s\"", colour_of(p, d));
 	svg_rect(KEY_X, y + 2, 14, 14, s, 0);
