@@ -3,7 +3,8 @@
 its bands.  For each FILE that hpcat -o tsv reads (exit 0), the bands
 -o tsv lists (its distinct band fields) must be exactly the columns of
 -o wide; the chart's key (-o svg) must have one entry for each of them,
-or fold some into its OTHER entry ("OTHER: N more bands summed"), and
+or fold some into its OTHER entry ("OTHER: N more bands summed", with
+"the input's own OTHER" for a band of the input called OTHER), and
 no other entry; and hpstat's "bands" line must count them.  A band of a
 census the reader dropped (a torn event, a sample cut off) is in none.
 Prints each disagreement; exits 1 if any, 2 if no FILE was read.
@@ -41,8 +42,15 @@ def main():
                 sorted(bands - set(cols))[:3]))
         st, svg = run([binp + '/hpcat', '-q', '-o', 'svg', f])
         entries = svg.count(b'<g class="key-entry"')
-        m = re.search(rb'<title>OTHER: (\d+) more band', svg)
-        folded = int(m.group(1)) if m else 0
+        # "OTHER: N more bands summed", "OTHER: the input's own OTHER"
+        # (one band: an input band called OTHER is never drawn by name),
+        # "OTHER: the input's own OTHER and N more bands summed"
+        m = re.search(rb"<title>OTHER: (the input&#39;s own OTHER|"
+                      rb"the input's own OTHER)?(?: and )?(\d+)? ?(more band)?",
+                      svg)
+        folded = 0
+        if m:
+            folded = (1 if m.group(1) else 0) + int(m.group(2) or 0)
         named = entries - (1 if m else 0)
         if st != 0 or named + folded != len(bands):
             bad += 1
