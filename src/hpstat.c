@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -285,11 +286,17 @@ static int stat_each(const struct opts *o, char **files, int nfiles,
 	int i, fail = 0, missing = 0, nread = 0, ok = 0;
 	int *errs = hpt_xcalloc((size_t)nfiles, sizeof *errs);
 	/* known first, so that the JSON array ends with the last read */
-	for (i = 0; i < nfiles; i++)
-		if (strcmp(files[i], "-") != 0 && access(files[i], R_OK) != 0)
+	for (i = 0; i < nfiles; i++) {
+		struct stat sb;
+		if (strcmp(files[i], "-") == 0)
+			nread++;
+		else if (access(files[i], R_OK) != 0)
 			errs[i] = errno;
+		else if (stat(files[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+			errs[i] = EISDIR; /* as wc(1) says it, and goes on */
 		else
 			nread++;
+	}
 	if (o->fmt == 1)
 		hp_stats_write_tsv_header(nfiles > 1);
 	/* several files, none readable: still the array, as TSV still has

@@ -138,6 +138,10 @@ same_output() {
 	[ "$st" -eq 2 ]
 	run sh -c 'hpstat -o json nosuch a.hp 2>/dev/null | jq -r ".[].file"'
 	[ "$output" = "a.hp" ]
+	# a directory among them is named and skipped too (it ended the run)
+	mkdir adir
+	run sh -c 'hpstat -o json a.hp adir b.hp 2>err | jq -r ".[].file"; cat err'
+	[ "$output" = "$(printf 'a.hp\nb.hp\nhpstat: adir: Is a directory')" ]
 	# none readable: still an array (it was nothing), as TSV its header
 	run sh -c 'hpstat -o json nosuch nosuch2 2>/dev/null; echo "exit $?"'
 	[ "$output" = "$(printf '[]\nexit 2')" ]
