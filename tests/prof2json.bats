@@ -357,3 +357,25 @@ EOF
 		LC_ALL=$l prof2json "$FIX/leak.p.prof" 2>/dev/null | cmp - "$BATS_TEST_TMPDIR/a"
 	done
 }
+
+# Session 9, an outside review: prof2json of an exact report with empty
+# leaves, read by proftree, lost them (the JSON's text view drops them,
+# as GHC's text report does): "hptools_whole" keeps them.
+@test "prof2json of an exact report with empty leaves: proftree shows the same rows as of the report" {
+	local d="$BATS_TEST_TMPDIR" f
+	printf '\tx Time and Allocation Profiling Report  (Final)\n\n\t   t +RTS -P -RTS\n\n\ttotal time  =        0.02 secs   (16 ticks @ 1000 us, 1 processor)\n\ttotal alloc =          25 bytes  (excludes profiling overheads)\n\nCOST CENTRE MODULE SRC no. entries %%time %%alloc %%time %%alloc ticks bytes\n\nMAIN MAIN <built-in> 1 0 6.2 40.0 100.0 100.0 1 10\n q M s 4 1 62.5 40.0 62.5 40.0 10 10\n p M s 2 1 31.2 20.0 31.2 20.0 5 5\n  z M s 3 0 0.0 0.0 0.0 0.0 0 0\n' >"$d/zl.prof"
+	prof2json "$d/zl.prof" >"$d/zl.json"
+	[ "$(tail -3 "$d/zl.json" | tr -d '\n')" = ',"hptools_whole": true}' ]
+	diff <(proftree -o tsv "$d/zl.prof" | cut -f 1,4-) <(proftree -o tsv "$d/zl.json" | cut -f 1,4-)
+	# kept by prof2json reading its own JSON
+	[ "$(prof2json "$d/zl.json" | tail -3 | tr -d '\n')" = ',"hptools_whole": true}' ]
+	# not written for a report without such rows, nor for GHC's JSON
+	[ "$(prof2json "$FIX/leak.P.prof" | grep -c hptools_whole)" -eq 0 ]
+	[ "$(prof2json "$FIX/leak.pj.json" | grep -c hptools_whole)" -eq 0 ]
+	run proftree -o tsv <(sed 's/"hptools_whole": true/"hptools_whole": 1/' "$d/zl.json")
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == *'"hptools_whole": expected true or false, found a number' ]]
+	need_corpus
+	f="$CORPUS/prof/llelf_flamingra__pandoc.prof"
+	[ "$(proftree -q -o tsv "$f" | wc -l)" -eq "$(prof2json "$f" 2>/dev/null | proftree -q -o tsv | wc -l)" ]
+}

@@ -60,6 +60,11 @@ struct prof_report {
 	int estimated;         /* JSON with "hptools_estimated": true:
 	                        * ticks and bytes prof2json estimated from
 	                        * a -p report's percentages */
+	int whole;             /* JSON with "hptools_whole": true: prof2json
+	                        * wrote a text report's tree that holds
+	                        * nodes GHC's JSON has and its text report
+	                        * hides (empty leaves, built-in stacks):
+	                        * read as it is, nothing hidden */
 
 	struct hpt_intern names; /* labels, modules and SRC strings */
 

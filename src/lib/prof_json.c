@@ -38,12 +38,13 @@
 
 enum { K_PROGRAM, K_ARGUMENTS, K_RTS_ARGUMENTS, K_END_TIME, K_CAPS,
        K_TOTAL_TIME, K_TOTAL_TICKS, K_TICK_INTERVAL, K_TOTAL_ALLOC,
-       K_COST_CENTRES, K_PROFILE, K_ESTIMATED, K_COUNT };
+       K_COST_CENTRES, K_PROFILE, K_ESTIMATED, K_WHOLE, K_COUNT };
 static const char *const top_keys[K_COUNT] = {
     "program", "arguments", "rts_arguments", "end_time",
     "initial_capabilities", "total_time", "total_ticks", "tick_interval",
     "total_alloc", "cost_centres", "profile",
-    "hptools_estimated" /* optional: prof2json's mark, not GHC's */};
+    "hptools_estimated", /* optional: prof2json's marks, not GHC's */
+    "hptools_whole"};
 
 enum { C_ID, C_LABEL, C_MODULE, C_SRC, C_CAF, C_COUNT };
 static const char *const cc_keys[C_COUNT] = {"id", "label", "module",
@@ -432,6 +433,22 @@ static int is_builtin(const struct prof_report *r, uint32_t x)
 	         memcmp(prof_name(r, r->label[x]), "MAIN", 4) == 0);
 }
 
+/* Does the tree of a text report (or an eventlog) hold a node that the
+ * text view of GHC's JSON hides (drop_hidden): a built-in stack, or an
+ * empty leaf, as a GHC 7 -P report or a hand-made one has?  Its JSON
+ * says so ("hptools_whole"), and is read back whole. */
+static int text_has_hidden(const struct prof_report *r)
+{
+	uint32_t it = r->first_root, x, d;
+	while ((x = prof_next(r, &it, &d)) != PROF_NONE)
+		if (is_builtin(r, x) ||
+		    (d > 0 && r->first_child[x] == PROF_NONE &&
+		     r->entries[x] == 0 && r->ind_time[x] == 0 &&
+		     r->ind_alloc[x] == 0))
+			return 1;
+	return 0;
+}
+
 /* The document's RTS options ask for every cost centre (-pa).  GHC
  * cannot have written it (-pa and -pj are one RTS setting, the last
  * given wins): prof2json did, from a -pa text report, which shows the
@@ -532,7 +549,7 @@ static void text_view(struct prof_report *r)
 	uint32_t it, d, x, no = 0;
 	if (r->estimated)
 		to_tenths(r);
-	else if (!asks_all(r))
+	else if (!asks_all(r) && !r->whole)
 		drop_hidden(r);
 	prof_sort_counts(r, r->entries, 0);
 	it = r->first_root;
@@ -634,6 +651,15 @@ static void read_member(struct pj *p, int k)
 			               "\"hptools_estimated\": expected true or "
 			               "false, found %s", json_tok_name(t));
 		r->estimated = t == JSON_TRUE;
+		break;
+	}
+	case K_WHOLE: {
+		enum json_tok t = json_next(&p->j);
+		if (t != JSON_TRUE && t != JSON_FALSE)
+			hpt_data_error(json_where(&p->j), json_col(&p->j),
+			               "\"hptools_whole\": expected true or "
+			               "false, found %s", json_tok_name(t));
+		r->whole = t == JSON_TRUE;
 		break;
 	}
 	default:
@@ -1067,6 +1093,8 @@ void prof_json_write(const struct prof_report *r)
 		hpt_out_str("]}\n");
 	if (!r->exact || r->estimated)
 		hpt_out_str(",\n\"hptools_estimated\": true\n");
+	else if (r->whole || (!r->json && text_has_hidden(r)))
+		hpt_out_str(",\n\"hptools_whole\": true\n");
 	hpt_out_str("}\n");
 	if (!r->exact) {
 		free(ticks);
