@@ -673,6 +673,20 @@ if len(w) != len(k) or bad:
 	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/c.svg"
 	[ "$output" = "$(printf '0\n0.02\n0.04\n0.06\n0.08\n0.10')" ]
 	grep -q '<g id="bands" clip-path="url(#plot)"' "$BATS_TEST_TMPDIR/c.svg"
+	# no point far right of the plot, however short -X (points 10^9
+	# pixels out made rsvg-convert draw stripes): the last column is
+	# moved back to -X's time, the later ones not drawn
+	for x in 0.000001 0.005 0.02; do
+		hpcat -o svg -X $x "$FIX/trend.hc.hp" >"$BATS_TEST_TMPDIR/t.svg"
+		xmllint --xpath '//*[@id="bands"]/*[local-name()="path"]/@d' "$BATS_TEST_TMPDIR/t.svg" |
+			grep -o '[ML][0-9.]*,' | tr -d 'ML,' | sort -n | tail -1 >"$BATS_TEST_TMPDIR/maxx"
+		[ "$(cat "$BATS_TEST_TMPDIR/maxx")" = 700 ] || { echo "$x: $(cat "$BATS_TEST_TMPDIR/maxx")"; return 1; }
+	done
+	# every sample after -X: said in the plot, the key still whole
+	hpslice -s 0.2 "$FIX/leak.hc.hp" | hpcat -o svg -X 0.1 >"$BATS_TEST_TMPDIR/n.svg"
+	[ "$(xmllint --xpath 'string(//*[@id="empty"])' "$BATS_TEST_TMPDIR/n.svg")" = "no samples up to -X" ]
+	[ "$(python3 "$CHECK" key "$BATS_TEST_TMPDIR/n.svg" | wc -l)" -ge 2 ]
+	valid "$BATS_TEST_TMPDIR/n.svg"
 	# with -Y, and on an eventlog
 	hpcat -o svg -X 2 -Y 100M "$FIX/leak.l-hc.eventlog" >"$BATS_TEST_TMPDIR/e.svg"
 	run xmllint --xpath '//*[@class="time-tick"]/text()' "$BATS_TEST_TMPDIR/e.svg"

@@ -536,6 +536,7 @@ struct scale {
 struct plan {
 	const struct hpt_intern *bands;
 	size_t nb, nkeep, nother, nd, ncol;
+	size_t ndraw;            /* the columns drawn: all, or up to -X */
 	int input_other;         /* one of nother: the input's OTHER */
 	uint32_t *order;         /* the ranking (hp_rank_order) */
 	size_t *rank;            /* per band: its d (nkeep: in OTHER) */
@@ -681,6 +682,34 @@ static void plan_stack(struct chart *c, struct plan *p)
 				c->other_peak = o;
 		}
 	}
+}
+
+/* -X: the columns drawn, up to the first one after its time, that one
+ * moved back to it (each band's top where the line between the two
+ * columns crosses it), so that no point lies far right of the plot (a
+ * renderer cannot draw a path of points 10^9 pixels out).  The columns
+ * after it are not drawn; the key, the peaks and the shares are still
+ * those of the whole profile. */
+static void plan_cut(const struct chart *c, struct plan *p)
+{
+	double tmax = c->opts.tmax, f;
+	size_t nd = p->nd, k, d;
+	p->ndraw = p->ncol;
+	if (!(tmax > 0))
+		return;
+	for (k = 0; k < p->ncol && p->xs[k] <= tmax; k++)
+		;
+	if (k == p->ncol)
+		return;
+	p->ndraw = k ? k + 1 : 0;
+	if (k == 0 || p->one_time)
+		return;
+	f = (tmax - p->xs[k - 1]) / (p->xs[k] - p->xs[k - 1]);
+	for (d = 0; d < nd; d++) {
+		double a = p->cum[(k - 1) * nd + d], b = p->cum[k * nd + d];
+		p->cum[k * nd + d] = a + (b - a) * f;
+	}
+	p->xs[k] = tmax;
 }
 
 /* The time axis: from the first column to the last, from 0 when that
@@ -984,6 +1013,12 @@ static void band_outline(const struct plan *p, size_t d)
 {
 	const struct scale *sc = &p->sc;
 	size_t nd = p->nd, i;
+	if (p->ndraw == 0) {
+		/* every sample after -X: nothing in the plot */
+		svg_path_pt('M', PLOT_X + PLOT_W, PLOT_Y + PLOT_H);
+		svg_path_pt('Z', 0, 0);
+		return;
+	}
 	if (p->one_time) {
 		double x = px(sc, p->xs[0]) - BAR_W / 2.0;
 		if (x < PLOT_X)
@@ -997,10 +1032,10 @@ static void band_outline(const struct plan *p, size_t d)
 		svg_path_pt('Z', 0, 0);
 		return;
 	}
-	for (i = 0; i < p->ncol; i++)
+	for (i = 0; i < p->ndraw; i++)
 		svg_path_pt(i ? 'L' : 'M', px(sc, p->xs[i]),
 		            py(sc, p->cum[i * nd + d]));
-	for (i = p->ncol; i-- > 0;)
+	for (i = p->ndraw; i-- > 0;)
 		svg_path_pt('L', px(sc, p->xs[i]),
 		            py(sc, d ? p->cum[i * nd + d - 1] : 0));
 	svg_path_pt('Z', 0, 0);
@@ -1031,10 +1066,11 @@ static void draw_bands(const struct chart *c, const struct plan *p)
 		svg_tip_end("path");
 	}
 	svg_group_end();
-	if (p->ncol == 0 || p->nd == 0)
+	if (p->ncol == 0 || p->nd == 0 || p->ndraw == 0)
 		svg_text_str(PLOT_X + PLOT_W / 2, PLOT_Y + PLOT_H / 2,
 		             "id=\"empty\" text-anchor=\"middle\"",
-		             p->ncol ? "no bands" : "no samples");
+		             p->ncol == 0 ? "no samples" : p->nd == 0
+		             ? "no bands" : "no samples up to -X");
 }
 
 /* One row of the key: drawn band d at y. */
@@ -1235,6 +1271,7 @@ static void draw(struct chart *c, const struct hpt_intern *bands)
 	plan_bands(c, &p);
 	plan_stack(c, &p);
 	plan_time(c, &p);
+	plan_cut(c, &p);
 	plan_size(c, &p);
 
 	svg_begin(WIDTH, HEIGHT);
