@@ -886,3 +886,19 @@ hpstat: $k: max total 3.1 MiB (3204656 bytes) at 0.354314 s exceeds the limit 1.
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = 'hpstat: -L: size out of range: "16777216T" (at most 2^64-1 bytes)' ]
 }
+
+# Session 9, an outside review: a program argument after -RTS ("app +RTS
+# -hy -RTS -h") was taken for the breakdown: a false "breakdown differs"
+# warning from -d, and hpcat -S refused the join.
+@test "-d and hpcat -S: the breakdown is the last -h between +RTS and -RTS, not a program argument after it" {
+	local d="$BATS_TEST_TMPDIR"
+	mk() { printf 'JOB "%s"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\nBEGIN_SAMPLE 1.0\na\t5\nEND_SAMPLE 1.0\nBEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n' "$1"; }
+	mk 'app +RTS -hy' >"$d/y0.hp"
+	mk 'app +RTS -hy -RTS -h' >"$d/y1.hp"
+	mk 'app +RTS -hc -RTS -hy +RTS -hd -i0.1' >"$d/y2.hp"
+	run sh -c "hpstat -d '$d/y0.hp' '$d/y1.hp' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+	hpcat -S "$d/y0.hp" "$d/y1.hp" >/dev/null
+	run sh -c "hpstat -d '$d/y0.hp' '$d/y2.hp' 2>&1 >/dev/null"
+	[ "$output" = "hpstat: $d/y2.hp: warning: breakdown '-hd' differs from '-hy' in $d/y0.hp: compared anyway" ]
+}

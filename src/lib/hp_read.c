@@ -782,28 +782,27 @@ static void header_free(struct hp_header *h)
 
 /*
  * The breakdown a JOB names, as a new string, or NULL: the last -h
- * option among the RTS options (after " +RTS", which a profiled RTS
- * always writes, rts/ProfHeap.c; formats.md 1.2), "-h" alone being -hc.
+ * option among the RTS options (between " +RTS", which a profiled RTS
+ * always writes, rts/ProfHeap.c; formats.md 1.2, and "-RTS" or the
+ * end: the words after -RTS are the program's own), "-h" alone being
+ * -hc.
  * A restriction such as -hcNAME or -hyInt is longer: not a breakdown.
  */
 static char *breakdown(const char *job, size_t len)
 {
-	const char *end = job + len, *p = NULL, *q, *found = NULL;
-	size_t i;
-	for (i = 0; i + 5 <= len; i++)
-		if (memcmp(job + i, " +RTS", 5) == 0 &&
-		    (i + 5 == len || job[i + 5] == ' ')) {
-			p = job + i + 5;
-			break;
-		}
-	if (!p)
-		return NULL;
+	const char *end = job + len, *p = job, *q, *found = NULL;
+	int rts = 0; /* between +RTS and -RTS (or the end) */
 	while (p < end) {
 		while (p < end && *p == ' ')
 			p++;
 		for (q = p; q < end && *q != ' '; q++)
 			;
-		if ((q - p == 2 || q - p == 3) && p[0] == '-' && p[1] == 'h')
+		if (q - p == 4 && memcmp(p, "+RTS", 4) == 0 && p > job)
+			rts = 1;
+		else if (q - p == 4 && memcmp(p, "-RTS", 4) == 0)
+			rts = 0;
+		else if (rts && (q - p == 2 || q - p == 3) && p[0] == '-' &&
+		         p[1] == 'h')
 			found = p;
 		p = q;
 	}
