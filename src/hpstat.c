@@ -88,6 +88,17 @@ static uint64_t bare_bands(const struct hpt_intern *bands,
 	return n;
 }
 
+/* A SAMPLE_UNIT other than "seconds" (GHC always writes seconds): the
+ * figures are in it, but the text labels them s (and rates /s). */
+static void sample_unit_warn(const char *name, const struct hp_header *h)
+{
+	if (h->sample_unit_len == 7 && memcmp(h->sample_unit, "seconds", 7) == 0)
+		return;
+	hpt_data_warn(name, 0, "SAMPLE_UNIT \"%s\", not seconds: times "
+	              "are in that unit, though labelled s",
+	              hpt_quote(0, h->sample_unit, h->sample_unit_len));
+}
+
 /* One input into st: every census, then the figures that need them all,
  * with a warning for each figure the samples leave undefined.  hdr (NULL:
  * not wanted) gets a copy of the header. */
@@ -111,6 +122,7 @@ static void stat_file(const char *path, const struct opts *o,
 	h = heap_in_new(&in, own ? &rd : bands, 0, NULL);
 	hp_stats_init(st, o->start, o->end);
 	hp_stats_header(st, heap_in_header(h));
+	sample_unit_warn(in.name, heap_in_header(h));
 	if (hdr)
 		keep_header(hdr, heap_in_header(h));
 	while ((it = heap_in_next(h, s)) != HP_EOF)

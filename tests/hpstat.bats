@@ -902,3 +902,18 @@ hpstat: $k: max total 3.1 MiB (3204656 bytes) at 0.354314 s exceeds the limit 1.
 	run sh -c "hpstat -d '$d/y0.hp' '$d/y2.hp' 2>&1 >/dev/null"
 	[ "$output" = "hpstat: $d/y2.hp: warning: breakdown '-hd' differs from '-hy' in $d/y0.hp: compared anyway" ]
 }
+
+# Session 9, an outside review: a SAMPLE_UNIT other than seconds was
+# shown as seconds without a word.
+@test "a SAMPLE_UNIT other than seconds is warned of: the times are in it, labelled s" {
+	local d="$BATS_TEST_TMPDIR"
+	printf 'JOB "x +RTS -hc"\nDATE ""\nSAMPLE_UNIT "minutes"\nVALUE_UNIT "bytes"\nBEGIN_SAMPLE 0\na\t1\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n' >"$d/min.hp"
+	run sh -c "hpstat '$d/min.hp' 2>&1 >/dev/null"
+	[ "$status" -eq 0 ]
+	[ "$output" = "hpstat: $d/min.hp: warning: SAMPLE_UNIT \"minutes\", not seconds: times are in that unit, though labelled s" ]
+	run sh -c "hpstat -q '$d/min.hp' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+	# GHC's own: no word
+	run sh -c "hpstat '$FIX/leak.hc.hp' '$FIX/leak.l-hc.eventlog' 2>&1 >/dev/null"
+	[ "$output" = "" ]
+}

@@ -590,7 +590,7 @@ static void diff_profile_lines(const char *label,
 	text_line(label, v->file, strlen(v->file));
 	hpt_out_spaces(LABEL_COLS);
 	hpt_out_u64(st->samples);
-	hpt_out_str(" samples");
+	hpt_out_str(st->samples == 1 ? " sample" : " samples");
 	if (st->samples) {
 		hpt_out_str(", ");
 		out_time(st, &st->first);
