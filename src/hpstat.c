@@ -187,6 +187,12 @@ static int unfinished(const struct opts *o, const char *file,
 {
 	if (st->exit_census)
 		return 0;
+	if (o->complete && st->seen == 0) {
+		/* not a killed run: no heap profile at all */
+		hpt_say("%s: no census at all (no +RTS -h, or stopped before "
+		        "its first): the gate -C fails", shown(file));
+		return 1;
+	}
 	if (o->complete) {
 		hpt_say("%s: no final empty sample (GHC's exit census): the "
 		        "run was killed or is still running: the gate -C "

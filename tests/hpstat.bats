@@ -795,7 +795,12 @@ hpstat: $k: max total 3.1 MiB (3204656 bytes) at 0.354314 s exceeds the limit 1.
 	[ "$status" -eq 0 ]
 	run sh -c "hpstat -q -C '$FIX/leak.l-killed.eventlog' 2>&1 >/dev/null"
 	[ "$status" -eq 1 ]
-	[ "$output" = "hpstat: $FIX/leak.l-killed.eventlog: no final empty sample (GHC's exit census): the run was killed or is still running: the gate -C fails" ]
+	[ "$output" = "hpstat: $FIX/leak.l-killed.eventlog: no census at all (no +RTS -h, or stopped before its first): the gate -C fails" ]
+	# no census at all is not a killed run (session 9, an outside
+	# review): an eventlog of a run without -h
+	run sh -c "hpstat -q -C '$FIX/leak.l-p.eventlog' 2>&1 >/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hpstat: $FIX/leak.l-p.eventlog: no census at all (no +RTS -h, or stopped before its first): the gate -C fails" ]
 }
 
 @test "whether the run ended: JSON's exit_census, a text line only when it is missing, -d's lines" {
