@@ -814,3 +814,14 @@ JS
 	rsvg-convert -o "$BATS_TEST_TMPDIR/n.png" "$BATS_TEST_TMPDIR/n.svg"
 	[ "$(compare -metric AE "$BATS_TEST_TMPDIR/o.png" "$BATS_TEST_TMPDIR/n.png" null: 2>&1)" = 0 ]
 }
+
+# Session 9, an outside review: the key showed a name's line break as
+# \x0a where -o tsv and hpstat show \n.
+@test "hpcat -o svg: a name's line break shows as \\n in the key and tooltip, as -o tsv shows it" {
+	local f="$FIX/newline.hc.hp"
+	hpcat -o tsv "$f" | cut -f 2 | grep -qxF '(259)new\nline'
+	hpcat -o svg "$f" >"$BATS_TEST_TMPDIR/o.svg"
+	valid "$BATS_TEST_TMPDIR/o.svg"
+	python3 "$CHECK" key "$BATS_TEST_TMPDIR/o.svg" | grep -qxF '(259)new\nline'
+	[ "$(grep -c 'x0a' "$BATS_TEST_TMPDIR/o.svg")" -eq 0 ]
+}

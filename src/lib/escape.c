@@ -383,8 +383,10 @@ void hpt_out_xml(const char *s, size_t n)
 		           (l = hpt_xml_char_len(u + i, n - i)) != 0) {
 			i += l;
 			continue;
-		} else if (c == '\t') {
-			esc = "\\t";
+		} else if (c == '\t' || c == '\n' || c == '\r' || c == 0) {
+			/* as hpt_out_text and hpt_out_tsv write them */
+			esc = c == '\t' ? "\\t" : c == '\n' ? "\\n"
+			    : c == '\r' ? "\\r" : "\\0";
 		} else {
 			snprintf(hex, sizeof hex, "\\x%02x", c);
 			esc = hex;

@@ -90,7 +90,8 @@ void hpt_out_json_string(const char *s, size_t n);
 /* Write n bytes of s as XML character data, good in element content
  * and in a double- or single-quoted attribute: '&' '<' '>' '"' '\''
  * as entities; valid UTF-8 of characters that XML 1.0 allows as it
- * is; TAB as \t, other control bytes, bytes that are not UTF-8
+ * is; TAB, LF, CR and NUL as \t \n \r \0 (as hpt_out_text), other
+ * control bytes, bytes that are not UTF-8
  * (overlong forms, surrogates, U+FFFE and U+FFFF included) as \xNN, as
  * hpt_quote shows them; a backslash stays as it is.  The result is
  * well-formed XML whatever the bytes. */

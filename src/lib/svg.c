@@ -468,8 +468,9 @@ static unsigned unit_width(const char *s, size_t n, size_t i, size_t *len,
 		*len = l;
 		return cp_advance(cp, bold);
 	}
-	if (u[0] == '\t')
-		return ascii_advance("\\t", bold);
+	if (u[0] == '\t' || u[0] == '\n' || u[0] == '\r' || u[0] == 0)
+		return ascii_advance(u[0] == '\t' ? "\\t" : u[0] == '\n' ? "\\n"
+		                     : u[0] == '\r' ? "\\r" : "\\0", bold);
 	snprintf(hex, sizeof hex, "\\x%02x", u[0]);
 	return ascii_advance(hex, bold);
 }
