@@ -557,6 +557,18 @@ static void text_view(struct prof_report *r)
 		r->no[x] = ++no;
 }
 
+/* The value of one of prof2json's marks (key name): true or false, else
+ * the error "\"NAME\": expected true or false, found ...". */
+static int read_mark(struct pj *p, const char *name)
+{
+	enum json_tok t = json_next(&p->j);
+	if (t != JSON_TRUE && t != JSON_FALSE)
+		hpt_data_error(json_where(&p->j), json_col(&p->j),
+		               "\"%s\": expected true or false, found %s", name,
+		               json_tok_name(t));
+	return t == JSON_TRUE;
+}
+
 /* What follows the object: the -hr list, kept, or anything else. */
 static void after_object(struct pj *p)
 {
@@ -644,24 +656,12 @@ static void read_member(struct pj *p, int k)
 	case K_PROFILE:
 		read_profile(p);
 		break;
-	case K_ESTIMATED: {
-		enum json_tok t = json_next(&p->j);
-		if (t != JSON_TRUE && t != JSON_FALSE)
-			hpt_data_error(json_where(&p->j), json_col(&p->j),
-			               "\"hptools_estimated\": expected true or "
-			               "false, found %s", json_tok_name(t));
-		r->estimated = t == JSON_TRUE;
+	case K_ESTIMATED:
+		r->estimated = read_mark(p, "hptools_estimated");
 		break;
-	}
-	case K_WHOLE: {
-		enum json_tok t = json_next(&p->j);
-		if (t != JSON_TRUE && t != JSON_FALSE)
-			hpt_data_error(json_where(&p->j), json_col(&p->j),
-			               "\"hptools_whole\": expected true or "
-			               "false, found %s", json_tok_name(t));
-		r->whole = t == JSON_TRUE;
+	case K_WHOLE:
+		r->whole = read_mark(p, "hptools_whole");
 		break;
-	}
 	default:
 		break;
 	}
