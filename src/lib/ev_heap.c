@@ -339,8 +339,11 @@ static uint32_t stack_band_slow(struct ev_heap *h, const unsigned char *ids,
 	return h->stack_band[sid];
 }
 
-/* Add bytes to band b of the open census (summing a band named twice). */
-static inline void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
+/* Add bytes to band b of the open census (summing a band named twice);
+ * a sum past 2^64 - 1 is an error at the event's offset off, as the .hp
+ * reader's "sum of band values out of range" (it wrapped silently). */
+static inline void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes,
+                              uint64_t off)
 {
 	struct hp_sample *s = &h->cur;
 	if (b >= h->seen_cap) {
@@ -353,6 +356,9 @@ static inline void census_add(struct ev_heap *h, uint32_t b, uint64_t bytes)
 		h->seen_cap = c;
 	}
 	if (h->seen[b] == h->stamp) {
+		if (s->v[h->slot[b]].bytes > UINT64_MAX - bytes)
+			hpt_offset_error(h->in->name, off,
+			                 "sum of band values out of range");
 		s->v[h->slot[b]].bytes += bytes;
 		return;
 	}
@@ -521,7 +527,7 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 			break;
 		}
 		census_add(h, stack_band(h, p + 10, p[9], e->offset),
-		           ev_u64(p + 1));
+		           ev_u64(p + 1), e->offset);
 		break;
 	case EV_HEAP_PROF_SAMPLE_STRING:
 		if (!h->open)
@@ -537,7 +543,7 @@ static void handle(struct ev_heap *h, const struct ev_event *e)
 		census_add(h, string_band(h, (const char *)p + 9,
 		                          ev_str_len(p + 9, e->len - 9),
 		                          e->offset),
-		           ev_u64(p + 1));
+		           ev_u64(p + 1), e->offset);
 		break;
 	case EV_HEAP_PROF_SAMPLE_END:
 		if (h->open)
@@ -588,7 +594,7 @@ static void pull(struct ev_heap *h)
 		    !e.after_damage && e.len >= 10 &&
 		    e.len >= 10 + 4 * (size_t)e.p[9]) {
 			census_add(h, stack_band(h, e.p + 10, e.p[9], e.offset),
-			           ev_u64(e.p + 1));
+			           ev_u64(e.p + 1), e.offset);
 			continue;
 		}
 		handle(h, &e);
