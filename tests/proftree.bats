@@ -80,7 +80,7 @@ tsv_roundtrip() {
 prof_said() {
 	proftree -o prof "$1" 2>&1 >/dev/null | grep -q '^proftree: warning: -o prof: '
 }
-PROF_SAID=" fuzz-empty-label-over-prof.in fuzz-empty-label-over-tsv.in fuzz-json-label-blank-line.in fuzz-json-label-six-lines.in fuzz-newline-label-columns.in fuzz-sets-title-line.in"
+PROF_SAID=" fuzz-blank-date.in fuzz-empty-label-over-prof.in fuzz-empty-label-over-tsv.in fuzz-json-label-blank-line.in fuzz-json-label-six-lines.in fuzz-newline-label-columns.in fuzz-sets-title-line.in"
 
 @test "round trip: -o prof | -o tsv equals -o tsv (fixtures, cases)" {
 	local f said=""

@@ -125,8 +125,11 @@ static void header(const struct prof_report *r)
 	/* an empty date or command (a -pj "end_time" of "", prof2json of
 	 * a report without one) is unknown too: the title must not start
 	 * with the space that no report's date starts with */
+	/* so is a date of spaces alone (warned of by warn_header: its
+	 * spaces at its ends): "\t   Time and ..." is no title at all */
 	hpt_out_printf("\t%s Time and Allocation Profiling Report  (Final)\n\n",
-	               r->date && r->date[0] ? r->date : "(date unknown)");
+	               r->date && r->date[strspn(r->date, " ")] ? r->date
+	                                                        : "(date unknown)");
 	hpt_out_printf("\t   %s\n\n", r->command && r->command[0] ?
 	               r->command : "(command unknown)");
 	if (r->has_time && r->total_secs) {
