@@ -71,9 +71,20 @@ void hpt_refuse_compressed(struct hpt_input *in, int table)
 			               "uncompress it first (%s | %s)",
 			               packed[i].name, packed[i].cat,
 			               hpt_progname);
+		/* a pipe named by the shell (<(...), /dev/stdin): its
+		 * name is gone when the message is read */
+		if (strncmp(in->name, "/dev/", 5) == 0 ||
+		    strncmp(in->name, "/proc/", 6) == 0)
+			hpt_data_error(in->name, 0, "%s-compressed data: "
+			               "uncompress it first (%s in the command "
+			               "that writes it)", packed[i].name,
+			               packed[i].cat);
+		/* among other files, or with -d or -D, the pipe alone
+		 * would lose them: <(...) takes the file's place */
 		hpt_data_error(in->name, 0, "%s-compressed data: uncompress "
-		               "it first (%s %s | %s)", packed[i].name,
-		               packed[i].cat, sh, hpt_progname);
+		               "it first (%s %s | %s, or <(%s %s) in its "
+		               "place)", packed[i].name, packed[i].cat, sh,
+		               hpt_progname, packed[i].cat, sh);
 	}
 }
 
