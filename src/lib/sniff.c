@@ -4,6 +4,7 @@
 #include "sniff.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 
@@ -48,6 +49,7 @@ static const struct {
 
 void hpt_refuse_compressed(struct hpt_input *in, int table)
 {
+	struct stat st;
 	const char *p, *sh;
 	size_t got = hpt_input_peek(in, 6, &p), i;
 	for (i = 0; i < sizeof packed / sizeof packed[0]; i++) {
@@ -71,10 +73,10 @@ void hpt_refuse_compressed(struct hpt_input *in, int table)
 			               "uncompress it first (%s | %s)",
 			               packed[i].name, packed[i].cat,
 			               hpt_progname);
-		/* a pipe named by the shell (<(...), /dev/stdin): its
-		 * name is gone when the message is read */
-		if (strncmp(in->name, "/dev/", 5) == 0 ||
-		    strncmp(in->name, "/proc/", 6) == 0)
+		/* no regular file (a pipe the shell named, /dev/fd/N of
+		 * <(...), a FIFO): what was read is gone, and zcat of the
+		 * name would not read it again */
+		if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode))
 			hpt_data_error(in->name, 0, "%s-compressed data: "
 			               "uncompress it first (%s in the command "
 			               "that writes it)", packed[i].name,
