@@ -124,9 +124,9 @@ static void header(const struct prof_report *r)
 	char b[48];
 	/* an empty date or command (a -pj "end_time" of "", prof2json of
 	 * a report without one) is unknown too: the title must not start
-	 * with the space that no report's date starts with */
-	/* so is a date of spaces alone (warned of by warn_header: its
-	 * spaces at its ends): "\t   Time and ..." is no title at all */
+	 * with the space that no report's date starts with; so is a date
+	 * of spaces alone (warn_header warns of it), whose title line
+	 * "\t   Time and ..." would be no title at all */
 	hpt_out_printf("\t%s Time and Allocation Profiling Report  (Final)\n\n",
 	               r->date && r->date[strspn(r->date, " ")] ? r->date
 	                                                        : "(date unknown)");
